@@ -1,0 +1,60 @@
+"""The ``coderl`` command line. Subcommands are added by the modules that own them."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from coderl import __version__
+
+
+def _info(_: argparse.Namespace) -> int:
+    """Print what this installation can do: native ops, Triton, devices."""
+    import torch
+
+    from coderl import _native
+
+    try:
+        import triton
+
+        triton_version: str | None = triton.__version__
+    except ImportError:
+        triton_version = None
+    info = {
+        "coderl": __version__,
+        "native_extension": _native.__file__,
+        "hardware_threads": _native.hardware_threads(),
+        "torch": torch.__version__,
+        "torch_threads": torch.get_num_threads(),
+        "cuda": torch.cuda.is_available(),
+        "triton": triton_version,
+    }
+    print(json.dumps(info, indent=2))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="coderl",
+        description="coderl: PPO post-training of LLM code agents (critic PPO, fused GAE, sandboxes, anti-cheat).",
+    )
+    parser.add_argument("--version", action="version", version=f"coderl {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    info = sub.add_parser("info", help="show the native extension, Triton and device status")
+    info.set_defaults(func=_info)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 0
+    return int(args.func(args))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,161 @@
+// nanobind layer for coderl._native: converts arrays to plain pointers, releases the GIL, calls csrc/ops.
+// Arguments are never converted or copied here: a wrong dtype, device or layout raises.
+#include <nanobind/nanobind.h>
+#include <nanobind/ndarray.h>
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/string.h>
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include "ops/gae.h"
+#include "ops/parallel.h"
+
+namespace nb = nanobind;
+using namespace nb::literals;
+using coderl::ops::DType;
+
+namespace {
+
+using Array = nb::ndarray<nb::device::cpu, nb::c_contig>;
+using FloatOut = nb::ndarray<float, nb::device::cpu, nb::c_contig>;
+using FloatIn = nb::ndarray<const float, nb::device::cpu, nb::c_contig>;
+using OffsetsIn = nb::ndarray<const int64_t, nb::ndim<1>, nb::device::cpu, nb::c_contig>;
+
+DType float_dtype(const Array& a, const char* name) {
+  const nb::dlpack::dtype d = a.dtype();
+  if (d.lanes == 1 && d.code == static_cast<uint8_t>(nb::dlpack::dtype_code::Float) && d.bits == 32)
+    return DType::kFloat32;
+  if (d.lanes == 1 && d.code == static_cast<uint8_t>(nb::dlpack::dtype_code::Bfloat) && d.bits == 16)
+    return DType::kBFloat16;
+  if (d.lanes == 1 && d.code == static_cast<uint8_t>(nb::dlpack::dtype_code::Float) && d.bits == 16)
+    return DType::kFloat16;
+  throw std::invalid_argument(std::string(name) + " must be float32, bfloat16 or float16");
+}
+
+const uint8_t* mask_ptr(const Array& m) {
+  const nb::dlpack::dtype d = m.dtype();
+  const bool byte = d.lanes == 1 && d.bits == 8 &&
+                    (d.code == static_cast<uint8_t>(nb::dlpack::dtype_code::Bool) ||
+                     d.code == static_cast<uint8_t>(nb::dlpack::dtype_code::UInt));
+  if (!byte) throw std::invalid_argument("mask must be bool or uint8");
+  return static_cast<const uint8_t*>(m.data());
+}
+
+void check_size(size_t got, size_t want, const char* name) {
+  if (got != want)
+    throw std::invalid_argument(std::string(name) + " has " + std::to_string(got) + " elements, expected " +
+                                std::to_string(want));
+}
+
+coderl::ops::GaeProblem make_problem(const Array& rewards, const Array& mask, FloatOut& advantages,
+                                     FloatOut& returns, const std::optional<OffsetsIn>& cu_seqlens,
+                                     int64_t num_rows, int64_t row_len, float gamma, float lam,
+                                     const std::optional<FloatIn>& lam_rows, float lam_alpha, bool decoupled,
+                                     float lam_critic, const std::optional<FloatIn>& lam_critic_rows,
+                                     const std::optional<FloatIn>& bootstrap, bool whiten, float whiten_eps,
+                                     int num_threads) {
+  coderl::ops::GaeProblem p;
+  p.rewards = rewards.data();
+  p.rewards_dtype = float_dtype(rewards, "rewards");
+  p.mask = mask_ptr(mask);
+  p.num_rows = num_rows;
+  if (cu_seqlens) {
+    check_size(cu_seqlens->size(), static_cast<size_t>(num_rows + 1), "cu_seqlens");
+    p.row_offsets = cu_seqlens->data();
+  }
+  p.row_len = row_len;
+  const size_t n = rewards.size();
+  check_size(mask.size(), n, "mask");
+  check_size(advantages.size(), n, "advantages");
+  check_size(returns.size(), n, "returns");
+  p.gamma = gamma;
+  p.lam_policy = lam;
+  if (lam_rows) {
+    check_size(lam_rows->size(), static_cast<size_t>(num_rows), "lam");
+    p.lam_policy_rows = lam_rows->data();
+  }
+  p.adaptive_alpha = lam_alpha;
+  p.decoupled = decoupled;
+  p.lam_critic = lam_critic;
+  if (lam_critic_rows) {
+    check_size(lam_critic_rows->size(), static_cast<size_t>(num_rows), "lam_critic");
+    p.lam_critic_rows = lam_critic_rows->data();
+  }
+  if (bootstrap) {
+    check_size(bootstrap->size(), static_cast<size_t>(num_rows), "bootstrap");
+    p.bootstrap = bootstrap->data();
+  }
+  p.whiten = whiten;
+  p.whiten_eps = whiten_eps;
+  p.advantages = advantages.data();
+  p.returns = returns.data();
+  p.num_threads = num_threads;
+  if (static_cast<size_t>(coderl::ops::total_tokens(p)) > n && num_rows > 0)
+    throw std::invalid_argument("rows cover more tokens than the arrays hold");
+  return p;
+}
+
+}  // namespace
+
+NB_MODULE(_native, m) {
+  m.doc() = "coderl native CPU ops (C++). Use coderl.ops for the validated public API.";
+
+  m.def("hardware_threads", &coderl::hardware_threads, "Number of hardware threads of this machine.");
+
+  m.def(
+      "gae",
+      [](const Array& rewards, const Array& values, const Array& mask, FloatOut advantages, FloatOut returns,
+         std::optional<OffsetsIn> cu_seqlens, int64_t num_rows, int64_t row_len, float gamma, float lam,
+         std::optional<FloatIn> lam_rows, float lam_alpha, bool decoupled, float lam_critic,
+         std::optional<FloatIn> lam_critic_rows, std::optional<FloatIn> bootstrap, bool whiten,
+         float whiten_eps, int num_threads) {
+        coderl::ops::GaeProblem p =
+            make_problem(rewards, mask, advantages, returns, cu_seqlens, num_rows, row_len, gamma, lam, lam_rows,
+                         lam_alpha, decoupled, lam_critic, lam_critic_rows, bootstrap, whiten, whiten_eps,
+                         num_threads);
+        check_size(values.size(), rewards.size(), "values");
+        p.values = values.data();
+        p.values_dtype = float_dtype(values, "values");
+        nb::gil_scoped_release release;
+        coderl::ops::gae(p);
+      },
+      "rewards"_a.noconvert(), "values"_a.noconvert(), "mask"_a.noconvert(), "advantages"_a.noconvert(),
+      "returns"_a.noconvert(), "cu_seqlens"_a.noconvert().none(), "num_rows"_a, "row_len"_a, "gamma"_a,
+      "lam"_a, "lam_rows"_a.noconvert().none(), "lam_alpha"_a, "decoupled"_a, "lam_critic"_a,
+      "lam_critic_rows"_a.noconvert().none(), "bootstrap"_a.noconvert().none(), "whiten"_a, "whiten_eps"_a,
+      "num_threads"_a,
+      "Token-level GAE into preallocated float32 outputs (see csrc/ops/gae.h for the semantics).");
+
+  m.def(
+      "value_gae",
+      [](const Array& hidden, FloatIn weight, float bias, const Array& rewards, const Array& mask,
+         FloatOut values_out, FloatOut advantages, FloatOut returns, std::optional<OffsetsIn> cu_seqlens,
+         int64_t num_rows, int64_t row_len, float gamma, float lam, std::optional<FloatIn> lam_rows,
+         float lam_alpha, bool decoupled, float lam_critic, std::optional<FloatIn> lam_critic_rows,
+         std::optional<FloatIn> bootstrap, bool whiten, float whiten_eps, int num_threads) {
+        coderl::ops::GaeProblem p =
+            make_problem(rewards, mask, advantages, returns, cu_seqlens, num_rows, row_len, gamma, lam, lam_rows,
+                         lam_alpha, decoupled, lam_critic, lam_critic_rows, bootstrap, whiten, whiten_eps,
+                         num_threads);
+        coderl::ops::ValueHead head;
+        head.hidden = hidden.data();
+        head.dtype = float_dtype(hidden, "hidden");
+        head.hidden_size = static_cast<int64_t>(weight.size());
+        head.weight = weight.data();
+        head.bias = bias;
+        head.values_out = values_out.data();
+        check_size(hidden.size(), rewards.size() * weight.size(), "hidden");
+        check_size(values_out.size(), rewards.size(), "values_out");
+        nb::gil_scoped_release release;
+        coderl::ops::value_gae(p, head);
+      },
+      "hidden"_a.noconvert(), "weight"_a.noconvert(), "bias"_a, "rewards"_a.noconvert(), "mask"_a.noconvert(),
+      "values_out"_a.noconvert(), "advantages"_a.noconvert(), "returns"_a.noconvert(),
+      "cu_seqlens"_a.noconvert().none(), "num_rows"_a, "row_len"_a, "gamma"_a, "lam"_a,
+      "lam_rows"_a.noconvert().none(), "lam_alpha"_a, "decoupled"_a, "lam_critic"_a,
+      "lam_critic_rows"_a.noconvert().none(), "bootstrap"_a.noconvert().none(), "whiten"_a, "whiten_eps"_a,
+      "num_threads"_a,
+      "Value head (hidden @ weight + bias) fused with GAE; writes values, advantages and returns.");
+}

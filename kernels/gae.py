@@ -1,0 +1,286 @@
+"""Triton kernels for token-level GAE as a chunked parallel scan along the sequence.
+
+The recurrence of ``csrc/ops/gae.h`` is affine in the carried quantity X:
+``X_t = a_t + b_t * X_{t+1}`` with ``(a, b) = (c * (r - V) + gamma * V, c)`` on a policy token and
+``(r, 1)`` on a skipped token; then ``A_t = r_t - V_t + X_{t+1}``. Affine maps compose
+associatively, so:
+
+1. ``gae_chunk_summary_kernel``: one program per (row, chunk) composes its chunk's maps into one
+   (a, b) pair: its "summary".
+2. ``gae_chunk_scan_kernel``: one program per (row, chunk) composes the summaries of the chunks after
+   it (the carry-in), then scans its own chunk in parallel and writes advantages and returns.
+
+No program walks a row token by token: a 32k-token row is 32 programs of 1024 lanes each.
+Lanes load their chunk reversed and scan forward (a reverse scan with an order-dependent combine is
+miscompiled on some GPUs: triton#4362).
+"""
+
+from __future__ import annotations
+
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def _compose(a1, b1, a2, b2):
+    # x -> a1 + b1 * x applied first, then x -> a2 + b2 * x.
+    return a2 + b2 * a1, b2 * b1
+
+
+@triton.jit
+def _compose2(a1, b1, c1, d1, a2, b2, c2, d2):
+    return a2 + b2 * a1, b2 * b1, c2 + d2 * c1, d2 * d1
+
+
+@triton.jit
+def _row_bounds(offsets_ptr, row, row_len, PACKED: tl.constexpr):
+    if PACKED:
+        start = tl.load(offsets_ptr + row).to(tl.int64)
+        length = tl.load(offsets_ptr + row + 1).to(tl.int64) - start
+    else:
+        start = row * row_len
+        length = row_len + 0 * row
+    return start, length
+
+
+@triton.jit
+def _coeffs(r, v, m, gamma, c):
+    a = tl.where(m, c * (r - v) + gamma * v, r)
+    b = tl.where(m, c + 0.0 * r, 1.0 + 0.0 * r)
+    return a, b
+
+
+@triton.jit
+def _last(x, lane, BLOCK: tl.constexpr):
+    return tl.sum(tl.where(lane == BLOCK - 1, x, 0.0), axis=0)
+
+
+@triton.jit
+def _store_summary(summary_ptr, idx, a, b, c, d, lane, BLOCK: tl.constexpr):
+    tl.store(summary_ptr + idx * 4 + 0, _last(a, lane, BLOCK))
+    tl.store(summary_ptr + idx * 4 + 1, _last(b, lane, BLOCK))
+    tl.store(summary_ptr + idx * 4 + 2, _last(c, lane, BLOCK))
+    tl.store(summary_ptr + idx * 4 + 3, _last(d, lane, BLOCK))
+
+
+@triton.jit
+def _summarize(r, v, m, gamma, cp, cc, summary_ptr, idx, lane, DECOUPLED: tl.constexpr, BLOCK: tl.constexpr):
+    a, b = _coeffs(r, v, m, gamma, cp)
+    if DECOUPLED:
+        c, d = _coeffs(r, v, m, gamma, cc)
+        a, b, c, d = tl.associative_scan((a, b, c, d), 0, _compose2)
+        _store_summary(summary_ptr, idx, a, b, c, d, lane, BLOCK)
+    else:
+        a, b = tl.associative_scan((a, b), 0, _compose)
+        _store_summary(summary_ptr, idx, a, b, a, b, lane, BLOCK)
+
+
+@triton.jit
+def gae_chunk_summary_kernel(
+    r_ptr, v_ptr, m_ptr, offsets_ptr, lam_p_ptr, lam_c_ptr, summary_ptr,
+    row_len, n_chunks, gamma,
+    PACKED: tl.constexpr, DECOUPLED: tl.constexpr, BLOCK: tl.constexpr,
+):
+    row = tl.program_id(0).to(tl.int64)
+    chunk = tl.program_id(1).to(tl.int64)
+    start, length = _row_bounds(offsets_ptr, row, row_len, PACKED)
+    lane = tl.arange(0, BLOCK)
+    pos = (chunk + 1) * BLOCK - 1 - lane  # lane 0 holds the chunk's last token
+    inb = pos < length
+    r = tl.load(r_ptr + start + pos, mask=inb, other=0.0).to(tl.float32)
+    v = tl.load(v_ptr + start + pos, mask=inb, other=0.0).to(tl.float32)
+    m = tl.load(m_ptr + start + pos, mask=inb, other=0) != 0
+    cp = gamma * tl.load(lam_p_ptr + row)
+    cc = gamma * tl.load(lam_c_ptr + row)
+    _summarize(r, v, m, gamma, cp, cc, summary_ptr, row * n_chunks + chunk, lane, DECOUPLED, BLOCK)
+
+
+@triton.jit
+def gae_chunk_scan_kernel(
+    r_ptr, v_ptr, m_ptr, offsets_ptr, lam_p_ptr, lam_c_ptr, boot_ptr, summary_ptr,
+    adv_ptr, ret_ptr, stats_ptr,
+    row_len, n_summaries, gamma,
+    PACKED: tl.constexpr, DECOUPLED: tl.constexpr, WHITEN: tl.constexpr,
+    BLOCK: tl.constexpr, SUMMARY_BLOCK: tl.constexpr, SUMMARIES_P2: tl.constexpr,
+):
+    row = tl.program_id(0).to(tl.int64)
+    chunk = tl.program_id(1).to(tl.int64)
+    start, length = _row_bounds(offsets_ptr, row, row_len, PACKED)
+    chunk_end = (chunk + 1) * BLOCK
+    cp = gamma * tl.load(lam_p_ptr + row)
+    cc = gamma * tl.load(lam_c_ptr + row)
+    x_boot = gamma * tl.load(boot_ptr + row)
+
+    # Carry-in: the summaries of every later chunk, composed from the row's end backwards.
+    row_summaries = (length + SUMMARY_BLOCK - 1) // SUMMARY_BLOCK
+    k = tl.arange(0, SUMMARIES_P2)
+    j = row_summaries - 1 - k
+    later = (j * SUMMARY_BLOCK >= chunk_end) & (j >= 0)
+    sbase = summary_ptr + (row * n_summaries + j) * 4
+    sa = tl.load(sbase + 0, mask=later, other=0.0)
+    sb = tl.load(sbase + 1, mask=later, other=1.0)
+    sa, sb = tl.associative_scan((sa, sb), 0, _compose)
+    x_end_p = _last(sa, k, SUMMARIES_P2) + _last(sb, k, SUMMARIES_P2) * x_boot
+    if DECOUPLED:
+        sc = tl.load(sbase + 2, mask=later, other=0.0)
+        sd = tl.load(sbase + 3, mask=later, other=1.0)
+        sc, sd = tl.associative_scan((sc, sd), 0, _compose)
+        x_end_c = _last(sc, k, SUMMARIES_P2) + _last(sd, k, SUMMARIES_P2) * x_boot
+
+    # Local scan: lane i needs X at pos_i + 1, i.e. the maps of tokens (pos_i, chunk_end) applied to
+    # the carry. Each lane loads the token after its own (lane 0's successor is the carry itself).
+    lane = tl.arange(0, BLOCK)
+    pos = chunk_end - 1 - lane
+    inb = pos < length
+    nxt = pos + 1
+    nin = (nxt < length) & (lane > 0)
+    r1 = tl.load(r_ptr + start + nxt, mask=nin, other=0.0).to(tl.float32)
+    v1 = tl.load(v_ptr + start + nxt, mask=nin, other=0.0).to(tl.float32)
+    m1 = tl.load(m_ptr + start + nxt, mask=nin, other=0) != 0
+    r = tl.load(r_ptr + start + pos, mask=inb, other=0.0).to(tl.float32)
+    v = tl.load(v_ptr + start + pos, mask=inb, other=0.0).to(tl.float32)
+    m = (tl.load(m_ptr + start + pos, mask=inb, other=0) != 0) & inb
+
+    a1, b1 = _coeffs(r1, v1, m1, gamma, cp)
+    if DECOUPLED:
+        c1, d1 = _coeffs(r1, v1, m1, gamma, cc)
+        a1, b1, c1, d1 = tl.associative_scan((a1, b1, c1, d1), 0, _compose2)
+        x_c = c1 + d1 * x_end_c
+    else:
+        a1, b1 = tl.associative_scan((a1, b1), 0, _compose)
+    x_p = a1 + b1 * x_end_p
+    adv = tl.where(m, r - v + x_p, 0.0)
+    if DECOUPLED:
+        ret = tl.where(m, r + x_c, 0.0)
+    else:
+        ret = tl.where(m, r + x_p, 0.0)
+    tl.store(adv_ptr + start + pos, adv, mask=inb)
+    tl.store(ret_ptr + start + pos, ret, mask=inb)
+    if WHITEN:
+        a64 = adv.to(tl.float64)
+        tl.atomic_add(stats_ptr + 0, tl.sum(a64, axis=0))
+        tl.atomic_add(stats_ptr + 1, tl.sum(a64 * a64, axis=0))
+        tl.atomic_add(stats_ptr + 2, tl.sum(m.to(tl.float64), axis=0))
+
+
+@triton.jit
+def masked_whiten_kernel(adv_ptr, m_ptr, stats_ptr, n, eps, BLOCK: tl.constexpr):
+    offs = tl.program_id(0).to(tl.int64) * BLOCK + tl.arange(0, BLOCK)
+    inb = offs < n
+    s = tl.load(stats_ptr + 0)
+    ss = tl.load(stats_ptr + 1)
+    cnt = tl.load(stats_ptr + 2)
+    mean = s / tl.maximum(cnt, 1.0)
+    var = tl.where(cnt > 1.0, (ss - s * mean) / tl.maximum(cnt - 1.0, 1.0), 0.0)
+    var = tl.maximum(var, 0.0)
+    rstd = 1.0 / tl.sqrt(var + eps)
+    a = tl.load(adv_ptr + offs, mask=inb, other=0.0)
+    m = tl.load(m_ptr + offs, mask=inb, other=0) != 0
+    out = tl.where(m, ((a.to(tl.float64) - mean) * rstd).to(tl.float32), 0.0)
+    tl.store(adv_ptr + offs, out, mask=inb)
+
+
+@triton.jit
+def value_head_summary_kernel(
+    h_ptr, w_ptr, bias, r_ptr, m_ptr, offsets_ptr, lam_p_ptr, lam_c_ptr, values_ptr, summary_ptr,
+    row_len, n_chunks, hidden_size, gamma,
+    PACKED: tl.constexpr, DECOUPLED: tl.constexpr, BLOCK: tl.constexpr, BLOCK_H: tl.constexpr,
+):
+    """Values ``hidden @ w + b`` of one chunk (hidden read once), written out, plus the chunk summary."""
+    row = tl.program_id(0).to(tl.int64)
+    chunk = tl.program_id(1).to(tl.int64)
+    start, length = _row_bounds(offsets_ptr, row, row_len, PACKED)
+    lane = tl.arange(0, BLOCK)
+    pos = (chunk + 1) * BLOCK - 1 - lane
+    inb = pos < length
+    cols = tl.arange(0, BLOCK_H)
+    acc = tl.zeros((BLOCK, BLOCK_H), dtype=tl.float32)
+    hrow = h_ptr + (start + pos)[:, None] * hidden_size
+    for h0 in range(0, hidden_size, BLOCK_H):
+        hc = h0 + cols
+        hm = hc < hidden_size
+        x = tl.load(hrow + hc[None, :], mask=inb[:, None] & hm[None, :], other=0.0).to(tl.float32)
+        w = tl.load(w_ptr + hc, mask=hm, other=0.0).to(tl.float32)
+        acc += x * w[None, :]
+    v = tl.sum(acc, axis=1) + bias
+    tl.store(values_ptr + start + pos, v, mask=inb)
+    v = tl.where(inb, v, 0.0)
+    r = tl.load(r_ptr + start + pos, mask=inb, other=0.0).to(tl.float32)
+    m = tl.load(m_ptr + start + pos, mask=inb, other=0) != 0
+    cp = gamma * tl.load(lam_p_ptr + row)
+    cc = gamma * tl.load(lam_c_ptr + row)
+    _summarize(r, v, m, gamma, cp, cc, summary_ptr, row * n_chunks + chunk, lane, DECOUPLED, BLOCK)
+
+
+SCAN_BLOCK = 1024
+WHITEN_BLOCK = 4096
+VALUE_BLOCK = 32
+VALUE_BLOCK_H = 64
+
+
+def _launch_scan(rewards, values, mask, offsets, lam_p, lam_c, boot, summary, adv, ret, stats,
+                 num_rows, row_len, max_len, n_summaries, gamma, packed, decoupled, whiten,
+                 summary_block):
+    chunks = triton.cdiv(max_len, SCAN_BLOCK)
+    gae_chunk_scan_kernel[(num_rows, chunks)](
+        rewards, values, mask, offsets, lam_p, lam_c, boot, summary, adv, ret, stats,
+        row_len, n_summaries, gamma,
+        PACKED=packed, DECOUPLED=decoupled, WHITEN=whiten,
+        BLOCK=SCAN_BLOCK, SUMMARY_BLOCK=summary_block,
+        SUMMARIES_P2=max(triton.next_power_of_2(n_summaries), 2),
+    )
+
+
+def gae_forward(rewards, values, mask, adv, ret, offsets, lam_p, lam_c, boot, *, num_rows: int,
+                row_len: int, max_len: int, gamma: float, decoupled: bool, whiten: bool, eps: float):
+    """Launch the GAE kernels; all tensors are validated, contiguous and on one device."""
+    import torch
+
+    if num_rows == 0 or max_len == 0:
+        return
+    packed = offsets is not None
+    if offsets is None:
+        offsets = lam_p  # unused placeholder pointer
+    chunks = triton.cdiv(max_len, SCAN_BLOCK)
+    summary = torch.empty((num_rows, chunks, 4), dtype=torch.float32, device=rewards.device)
+    stats = torch.zeros(3, dtype=torch.float64, device=rewards.device)
+    gae_chunk_summary_kernel[(num_rows, chunks)](
+        rewards, values, mask, offsets, lam_p, lam_c, summary, row_len, chunks, gamma,
+        PACKED=packed, DECOUPLED=decoupled, BLOCK=SCAN_BLOCK,
+    )
+    _launch_scan(rewards, values, mask, offsets, lam_p, lam_c, boot, summary, adv, ret, stats,
+                 num_rows, row_len, max_len, chunks, gamma, packed, decoupled, whiten, SCAN_BLOCK)
+    if whiten:
+        _whiten(adv, mask, stats, eps)
+
+
+def _whiten(adv, mask, stats, eps: float) -> None:
+    n = adv.numel()
+    masked_whiten_kernel[(triton.cdiv(n, WHITEN_BLOCK),)](adv, mask, stats, n, eps, BLOCK=WHITEN_BLOCK)
+
+
+def value_gae_forward(hidden, weight, bias: float, rewards, mask, values, adv, ret, offsets, lam_p, lam_c,
+                      boot, *, num_rows: int, row_len: int, max_len: int, gamma: float, decoupled: bool,
+                      whiten: bool, eps: float):
+    """Value head fused with the GAE summaries (hidden read once), then the chunked scan."""
+    import torch
+
+    if num_rows == 0 or max_len == 0:
+        return
+    packed = offsets is not None
+    if offsets is None:
+        offsets = lam_p
+    n_summaries = triton.cdiv(max_len, VALUE_BLOCK)
+    summary = torch.empty((num_rows, n_summaries, 4), dtype=torch.float32, device=rewards.device)
+    stats = torch.zeros(3, dtype=torch.float64, device=rewards.device)
+    hidden_size = weight.numel()
+    value_head_summary_kernel[(num_rows, n_summaries)](
+        hidden, weight, bias, rewards, mask, offsets, lam_p, lam_c, values, summary,
+        row_len, n_summaries, hidden_size, gamma,
+        PACKED=packed, DECOUPLED=decoupled, BLOCK=VALUE_BLOCK,
+        BLOCK_H=min(VALUE_BLOCK_H, max(triton.next_power_of_2(hidden_size), 16)),
+    )
+    _launch_scan(rewards, values, mask, offsets, lam_p, lam_c, boot, summary, adv, ret, stats,
+                 num_rows, row_len, max_len, n_summaries, gamma, packed, decoupled, whiten, VALUE_BLOCK)
+    if whiten:
+        _whiten(adv, mask, stats, eps)
