@@ -110,105 +110,205 @@ inline float policy_lambda(const GaeProblem& p, int64_t r, int64_t b, int64_t e)
   return p.lam_policy_rows ? p.lam_policy_rows[r] : p.lam_policy;
 }
 
-// Runs the backward recurrence over rows [rows_begin, rows_end). K rows are interleaved ("lanes")
-// so that K independent dependency chains are in flight: a single row is bound by the latency of
-// one multiply-add per token, K rows by memory bandwidth. A lane whose row ends takes the next row.
-template <int K, DType DR, class Values, bool DECOUPLED, bool STATS>
-void run_rows(const GaeProblem& p, Values values, int64_t rows_begin, int64_t rows_end, Stats& stats) {
-  const void* rew = p.rewards;
-  const uint8_t* mask = p.mask;
-  float* adv = p.advantages;
-  float* ret = p.returns;
-  const float g = p.gamma;
+// The row engine. A row is a serial recurrence X <- a_t + b_t * X, bound by the latency of a
+// multiply and an add per token. The engine therefore works on blocks of kBlock contiguous tokens
+// of kLanes rows at once, in three phases per block:
+//   1. per row, vectorizable: load the block and compute the affine coefficients (a_t, b_t);
+//   2. the serial chains of the kLanes rows, interleaved, on L1-resident buffers;
+//   3. per row, vectorizable: advantages and returns from the carried X, stored contiguously.
+// Memory is touched as few contiguous streams per row (the TLB and the prefetchers stay happy) and
+// the serial part is a single multiply-add per token with kLanes chains in flight. All selects
+// are branch-free: masks may change at every token. A row with fewer than kBlock tokens left is
+// finished by the scalar loop and its lane takes the next row.
+constexpr int kLanes = 4;
+constexpr int kBlock = 64;
 
-  int64_t pos[K], stop[K];
-  float cp[K], cc[K], xp[K], xc[K];
-  double s[K], ss[K];
-  int64_t cnt[K];
-  bool live[K];
-  int64_t next_row = rows_begin;
+// Branch-free select (masks can change at every token, a branch would mispredict).
+inline float pick(uint32_t all_ones_if_a, float a, float b) {
+  uint32_t ua, ub;
+  std::memcpy(&ua, &a, sizeof ua);
+  std::memcpy(&ub, &b, sizeof ub);
+  const uint32_t u = (ua & all_ones_if_a) | (ub & ~all_ones_if_a);
+  float f;
+  std::memcpy(&f, &u, sizeof f);
+  return f;
+}
 
-  auto take_row = [&](int k) -> bool {
-    while (next_row < rows_end) {
-      const int64_t r = next_row++;
-      const int64_t b = row_begin(p, r), e = row_end(p, r);
-      if (e <= b) continue;
-      const float lp = policy_lambda(p, r, b, e);
-      const float lc = DECOUPLED ? (p.lam_critic_rows ? p.lam_critic_rows[r] : p.lam_critic) : lp;
-      const float boot = p.bootstrap ? p.bootstrap[r] : 0.0f;
-      pos[k] = e;
-      stop[k] = b;
-      cp[k] = g * lp;
-      cc[k] = g * lc;
-      xp[k] = g * boot;
-      xc[k] = g * boot;
-      return true;
+struct Lane {
+  int64_t pos = 0, stop = 0;  // tokens [stop, pos) of the row are still to do
+  float cp = 0, cc = 0, xp = 0, xc = 0;
+  bool live = false;
+};
+
+struct alignas(64) BlockBuffers {
+  float r[kBlock], d[kBlock];
+  uint32_t m[kBlock];
+  float ap[kBlock], bp[kBlock], xp[kBlock];  // policy coefficients and X after each token
+  float ac[kBlock], bc[kBlock], xc[kBlock];  // critic (decoupled lambda)
+};
+
+template <DType DR, class Values, bool DECOUPLED, bool STATS>
+class RowEngine {
+ public:
+  RowEngine(const GaeProblem& p, Values values, int64_t rows_begin, int64_t rows_end)
+      : p_(p), values_(values), next_row_(rows_begin), rows_end_(rows_end) {}
+
+  void run(Stats& stats) {
+    Lane lanes[kLanes];
+    BlockBuffers buf[kLanes];
+    for (Lane& lane : lanes) take_row(lane);
+    while (true) {
+      bool all_live = true;
+      for (Lane& lane : lanes) {
+        while (lane.live && lane.pos - lane.stop < kBlock) {
+          scalar_steps(lane, lane.pos - lane.stop, stats);
+          take_row(lane);
+        }
+        all_live = all_live && lane.live;
+      }
+      if (!all_live) break;
+      int64_t blocks = INT64_MAX;
+      for (const Lane& lane : lanes) blocks = std::min(blocks, (lane.pos - lane.stop) / kBlock);
+      for (int64_t blk = 0; blk < blocks; ++blk) {
+        for (int l = 0; l < kLanes; ++l) load_block(lanes[l], buf[l], lanes[l].pos - kBlock);
+        serial_chains(lanes, buf);
+        for (int l = 0; l < kLanes; ++l) {
+          store_block(buf[l], lanes[l].pos - kBlock, stats);
+          lanes[l].pos -= kBlock;
+        }
+      }
     }
-    return false;
-  };
-
-  auto step = [&](int k) {
-    const int64_t i = --pos[k];
-    const float r = Load<DR>::at(rew, i);
-    const float v = values(i);
-    const bool m = mask[i] != 0;
-    const float ap = r - v + xp[k];
-    const float rt = r + (DECOUPLED ? xc[k] : xp[k]);
-    adv[i] = m ? ap : 0.0f;
-    ret[i] = m ? rt : 0.0f;
-    const float nxp = m ? cp[k] * ap + g * v : xp[k] + r;
-    if (DECOUPLED) {
-      const float ac = r - v + xc[k];
-      xc[k] = m ? cc[k] * ac + g * v : xc[k] + r;
-    }
-    xp[k] = nxp;
-    if (STATS) {
-      const double a = m ? static_cast<double>(ap) : 0.0;
-      s[k] += a;
-      ss[k] += a * a;
-      cnt[k] += m;
-    }
-  };
-
-  for (int k = 0; k < K; ++k) {
-    s[k] = ss[k] = 0.0;
-    cnt[k] = 0;
-    live[k] = take_row(k);
-  }
-  bool all_live = true;
-  for (int k = 0; k < K; ++k) all_live = all_live && live[k];
-
-  while (all_live) {
-    int64_t steps = pos[0] - stop[0];
-    for (int k = 1; k < K; ++k) steps = std::min(steps, pos[k] - stop[k]);
-    for (int64_t j = 0; j < steps; ++j) {
-#pragma GCC unroll 8
-      for (int k = 0; k < K; ++k) step(k);
-    }
-    for (int k = 0; k < K; ++k) {
-      if (pos[k] == stop[k]) {
-        live[k] = take_row(k);
-        all_live = all_live && live[k];
+    for (Lane& lane : lanes) {
+      while (lane.live) {
+        scalar_steps(lane, lane.pos - lane.stop, stats);
+        take_row(lane);
       }
     }
   }
-  // Fewer than K rows left: finish them one lane at a time.
-  for (int k = 0; k < K; ++k) {
-    while (live[k]) {
-      while (pos[k] > stop[k]) step(k);
-      live[k] = take_row(k);
-    }
-  }
-  if (STATS) {
-    for (int k = 0; k < K; ++k) {
-      stats.sum += s[k];
-      stats.sumsq += ss[k];
-      stats.count += cnt[k];
-    }
-  }
-}
 
-constexpr int kLanes = 8;
+ private:
+  void load_block(const Lane& lane, BlockBuffers& b, int64_t base) {
+    const float g = p_.gamma, cp = lane.cp, cc = lane.cc;
+    for (int j = 0; j < kBlock; ++j) {
+      const float r = Load<DR>::at(p_.rewards, base + j);
+      const float v = values_(base + j);
+      const uint32_t m = 0u - static_cast<uint32_t>(p_.mask[base + j] != 0);
+      const float d = r - v;
+      b.r[j] = r;
+      b.d[j] = d;
+      b.m[j] = m;
+      b.ap[j] = pick(m, cp * d + g * v, r);
+      b.bp[j] = pick(m, cp, 1.0f);
+      if (DECOUPLED) {
+        b.ac[j] = pick(m, cc * d + g * v, r);
+        b.bc[j] = pick(m, cc, 1.0f);
+      }
+    }
+  }
+
+  static void serial_chains(Lane (&lanes)[kLanes], BlockBuffers (&buf)[kLanes]) {
+    float xp[kLanes], xc[kLanes];
+    for (int l = 0; l < kLanes; ++l) {
+      xp[l] = lanes[l].xp;
+      xc[l] = lanes[l].xc;
+    }
+    for (int j = kBlock - 1; j >= 0; --j) {
+#pragma GCC unroll 8
+      for (int l = 0; l < kLanes; ++l) {
+        buf[l].xp[j] = xp[l];
+        xp[l] = buf[l].ap[j] + buf[l].bp[j] * xp[l];
+        if (DECOUPLED) {
+          buf[l].xc[j] = xc[l];
+          xc[l] = buf[l].ac[j] + buf[l].bc[j] * xc[l];
+        }
+      }
+    }
+    for (int l = 0; l < kLanes; ++l) {
+      lanes[l].xp = xp[l];
+      lanes[l].xc = xc[l];
+    }
+  }
+
+  void store_block(const BlockBuffers& b, int64_t base, Stats& stats) {
+    float* adv = p_.advantages + base;
+    float* ret = p_.returns + base;
+    float s = 0.0f, ss = 0.0f;
+    uint32_t cnt = 0;
+    for (int j = 0; j < kBlock; ++j) {
+      const float a = pick(b.m[j], b.d[j] + b.xp[j], 0.0f);
+      adv[j] = a;
+      ret[j] = pick(b.m[j], b.r[j] + (DECOUPLED ? b.xc[j] : b.xp[j]), 0.0f);
+      if (STATS) {
+        s += a;
+        ss += a * a;
+        cnt += b.m[j] & 1u;
+      }
+    }
+    if (STATS) {
+      stats.sum += s;
+      stats.sumsq += ss;
+      stats.count += cnt;
+    }
+  }
+
+  void take_row(Lane& lane) {
+    lane.live = false;
+    while (next_row_ < rows_end_) {
+      const int64_t r = next_row_++;
+      const int64_t b = row_begin(p_, r), e = row_end(p_, r);
+      if (e <= b) continue;
+      const float lp = policy_lambda(p_, r, b, e);
+      const float lc = DECOUPLED ? (p_.lam_critic_rows ? p_.lam_critic_rows[r] : p_.lam_critic) : lp;
+      const float boot = p_.bootstrap ? p_.bootstrap[r] : 0.0f;
+      lane.pos = e;
+      lane.stop = b;
+      lane.cp = p_.gamma * lp;
+      lane.cc = p_.gamma * lc;
+      lane.xp = lane.xc = p_.gamma * boot;
+      lane.live = true;
+      return;
+    }
+  }
+
+  // The same recurrence, one token at a time, for the next `count` tokens of a lane's row
+  // (row tails, rows shorter than a tile, the stagger prologue).
+  void scalar_steps(Lane& lane, int64_t count, Stats& stats) {
+    const int64_t end = lane.pos - count;
+    const float g = p_.gamma;
+    float xp = lane.xp, xc = lane.xc;
+    double s = 0.0, ss = 0.0;
+    int64_t cnt = 0;
+    for (int64_t i = lane.pos - 1; i >= end; --i) {
+      const float r = Load<DR>::at(p_.rewards, i);
+      const float v = values_(i);
+      const bool m = p_.mask[i] != 0;
+      const float d = r - v;
+      const float ap = d + xp;
+      const float a = m ? ap : 0.0f;
+      p_.advantages[i] = a;
+      p_.returns[i] = m ? r + (DECOUPLED ? xc : xp) : 0.0f;
+      if (DECOUPLED) xc = m ? lane.cc * xc + (lane.cc * d + g * v) : xc + r;
+      xp = m ? lane.cp * xp + (lane.cp * d + g * v) : xp + r;
+      if (STATS) {
+        s += a;
+        ss += static_cast<double>(a) * a;
+        cnt += m;
+      }
+    }
+    lane.pos = end;
+    lane.xp = xp;
+    lane.xc = xc;
+    stats.sum += s;
+    stats.sumsq += ss;
+    stats.count += cnt;
+  }
+
+  const GaeProblem& p_;
+  Values values_;
+  int64_t next_row_;
+  const int64_t rows_end_;
+};
+
 // Below this many tokens a thread costs more than it saves.
 constexpr int64_t kTokensPerThread = 1 << 15;
 
@@ -242,7 +342,7 @@ void run_all(const GaeProblem& p, Values values, int64_t cost, Stats& total) {
   std::vector<int64_t> split = split_rows(p, parts);
   std::vector<Stats> stats(parts);
   parallel_parts(parts, p.num_rows, split.data(), [&](int part, int64_t b, int64_t e) {
-    run_rows<kLanes, DR, Values, DECOUPLED, STATS>(p, values, b, e, stats[part]);
+    RowEngine<DR, Values, DECOUPLED, STATS>(p, values, b, e).run(stats[part]);
   });
   for (const Stats& s : stats) {
     total.sum += s.sum;
