@@ -77,9 +77,19 @@ def _summarize(r, v, m, gamma, cp, cc, summary_ptr, idx, lane, DECOUPLED: tl.con
 
 @triton.jit
 def gae_chunk_summary_kernel(
-    r_ptr, v_ptr, m_ptr, offsets_ptr, lam_p_ptr, lam_c_ptr, summary_ptr,
-    row_len, n_chunks, gamma,
-    PACKED: tl.constexpr, DECOUPLED: tl.constexpr, BLOCK: tl.constexpr,
+    r_ptr,
+    v_ptr,
+    m_ptr,
+    offsets_ptr,
+    lam_p_ptr,
+    lam_c_ptr,
+    summary_ptr,
+    row_len,
+    n_chunks,
+    gamma,
+    PACKED: tl.constexpr,
+    DECOUPLED: tl.constexpr,
+    BLOCK: tl.constexpr,
 ):
     row = tl.program_id(0).to(tl.int64)
     chunk = tl.program_id(1).to(tl.int64)
@@ -97,11 +107,26 @@ def gae_chunk_summary_kernel(
 
 @triton.jit
 def gae_chunk_scan_kernel(
-    r_ptr, v_ptr, m_ptr, offsets_ptr, lam_p_ptr, lam_c_ptr, boot_ptr, summary_ptr,
-    adv_ptr, ret_ptr, stats_ptr,
-    row_len, n_summaries, gamma,
-    PACKED: tl.constexpr, DECOUPLED: tl.constexpr, WHITEN: tl.constexpr,
-    BLOCK: tl.constexpr, SUMMARY_BLOCK: tl.constexpr, SUMMARIES_P2: tl.constexpr,
+    r_ptr,
+    v_ptr,
+    m_ptr,
+    offsets_ptr,
+    lam_p_ptr,
+    lam_c_ptr,
+    boot_ptr,
+    summary_ptr,
+    adv_ptr,
+    ret_ptr,
+    stats_ptr,
+    row_len,
+    n_summaries,
+    gamma,
+    PACKED: tl.constexpr,
+    DECOUPLED: tl.constexpr,
+    WHITEN: tl.constexpr,
+    BLOCK: tl.constexpr,
+    SUMMARY_BLOCK: tl.constexpr,
+    SUMMARIES_P2: tl.constexpr,
 ):
     row = tl.program_id(0).to(tl.int64)
     chunk = tl.program_id(1).to(tl.int64)
@@ -182,9 +207,24 @@ def masked_whiten_kernel(adv_ptr, m_ptr, stats_ptr, n, eps, BLOCK: tl.constexpr)
 
 @triton.jit
 def value_head_summary_kernel(
-    h_ptr, w_ptr, bias, r_ptr, m_ptr, offsets_ptr, lam_p_ptr, lam_c_ptr, values_ptr, summary_ptr,
-    row_len, n_chunks, hidden_size, gamma,
-    PACKED: tl.constexpr, DECOUPLED: tl.constexpr, BLOCK: tl.constexpr, BLOCK_H: tl.constexpr,
+    h_ptr,
+    w_ptr,
+    bias,
+    r_ptr,
+    m_ptr,
+    offsets_ptr,
+    lam_p_ptr,
+    lam_c_ptr,
+    values_ptr,
+    summary_ptr,
+    row_len,
+    n_chunks,
+    hidden_size,
+    gamma,
+    PACKED: tl.constexpr,
+    DECOUPLED: tl.constexpr,
+    BLOCK: tl.constexpr,
+    BLOCK_H: tl.constexpr,
 ):
     """Values ``hidden @ w + b`` of one chunk (hidden read once), written out, plus the chunk summary."""
     row = tl.program_id(0).to(tl.int64)
@@ -218,21 +258,72 @@ VALUE_BLOCK = 32
 VALUE_BLOCK_H = 64
 
 
-def _launch_scan(rewards, values, mask, offsets, lam_p, lam_c, boot, summary, adv, ret, stats,
-                 num_rows, row_len, max_len, n_summaries, gamma, packed, decoupled, whiten,
-                 summary_block):
+def _launch_scan(
+    rewards,
+    values,
+    mask,
+    offsets,
+    lam_p,
+    lam_c,
+    boot,
+    summary,
+    adv,
+    ret,
+    stats,
+    num_rows,
+    row_len,
+    max_len,
+    n_summaries,
+    gamma,
+    packed,
+    decoupled,
+    whiten,
+    summary_block,
+):
     chunks = triton.cdiv(max_len, SCAN_BLOCK)
     gae_chunk_scan_kernel[(num_rows, chunks)](
-        rewards, values, mask, offsets, lam_p, lam_c, boot, summary, adv, ret, stats,
-        row_len, n_summaries, gamma,
-        PACKED=packed, DECOUPLED=decoupled, WHITEN=whiten,
-        BLOCK=SCAN_BLOCK, SUMMARY_BLOCK=summary_block,
+        rewards,
+        values,
+        mask,
+        offsets,
+        lam_p,
+        lam_c,
+        boot,
+        summary,
+        adv,
+        ret,
+        stats,
+        row_len,
+        n_summaries,
+        gamma,
+        PACKED=packed,
+        DECOUPLED=decoupled,
+        WHITEN=whiten,
+        BLOCK=SCAN_BLOCK,
+        SUMMARY_BLOCK=summary_block,
         SUMMARIES_P2=max(triton.next_power_of_2(n_summaries), 2),
     )
 
 
-def gae_forward(rewards, values, mask, adv, ret, offsets, lam_p, lam_c, boot, *, num_rows: int,
-                row_len: int, max_len: int, gamma: float, decoupled: bool, whiten: bool, eps: float):
+def gae_forward(
+    rewards,
+    values,
+    mask,
+    adv,
+    ret,
+    offsets,
+    lam_p,
+    lam_c,
+    boot,
+    *,
+    num_rows: int,
+    row_len: int,
+    max_len: int,
+    gamma: float,
+    decoupled: bool,
+    whiten: bool,
+    eps: float,
+):
     """Launch the GAE kernels; all tensors are validated, contiguous and on one device."""
     import torch
 
@@ -245,11 +336,42 @@ def gae_forward(rewards, values, mask, adv, ret, offsets, lam_p, lam_c, boot, *,
     summary = torch.empty((num_rows, chunks, 4), dtype=torch.float32, device=rewards.device)
     stats = torch.zeros(3, dtype=torch.float64, device=rewards.device)
     gae_chunk_summary_kernel[(num_rows, chunks)](
-        rewards, values, mask, offsets, lam_p, lam_c, summary, row_len, chunks, gamma,
-        PACKED=packed, DECOUPLED=decoupled, BLOCK=SCAN_BLOCK,
+        rewards,
+        values,
+        mask,
+        offsets,
+        lam_p,
+        lam_c,
+        summary,
+        row_len,
+        chunks,
+        gamma,
+        PACKED=packed,
+        DECOUPLED=decoupled,
+        BLOCK=SCAN_BLOCK,
     )
-    _launch_scan(rewards, values, mask, offsets, lam_p, lam_c, boot, summary, adv, ret, stats,
-                 num_rows, row_len, max_len, chunks, gamma, packed, decoupled, whiten, SCAN_BLOCK)
+    _launch_scan(
+        rewards,
+        values,
+        mask,
+        offsets,
+        lam_p,
+        lam_c,
+        boot,
+        summary,
+        adv,
+        ret,
+        stats,
+        num_rows,
+        row_len,
+        max_len,
+        chunks,
+        gamma,
+        packed,
+        decoupled,
+        whiten,
+        SCAN_BLOCK,
+    )
     if whiten:
         _whiten(adv, mask, stats, eps)
 
@@ -259,9 +381,28 @@ def _whiten(adv, mask, stats, eps: float) -> None:
     masked_whiten_kernel[(triton.cdiv(n, WHITEN_BLOCK),)](adv, mask, stats, n, eps, BLOCK=WHITEN_BLOCK)
 
 
-def value_gae_forward(hidden, weight, bias: float, rewards, mask, values, adv, ret, offsets, lam_p, lam_c,
-                      boot, *, num_rows: int, row_len: int, max_len: int, gamma: float, decoupled: bool,
-                      whiten: bool, eps: float):
+def value_gae_forward(
+    hidden,
+    weight,
+    bias: float,
+    rewards,
+    mask,
+    values,
+    adv,
+    ret,
+    offsets,
+    lam_p,
+    lam_c,
+    boot,
+    *,
+    num_rows: int,
+    row_len: int,
+    max_len: int,
+    gamma: float,
+    decoupled: bool,
+    whiten: bool,
+    eps: float,
+):
     """Value head fused with the GAE summaries (hidden read once), then the chunked scan."""
     import torch
 
@@ -275,12 +416,46 @@ def value_gae_forward(hidden, weight, bias: float, rewards, mask, values, adv, r
     stats = torch.zeros(3, dtype=torch.float64, device=rewards.device)
     hidden_size = weight.numel()
     value_head_summary_kernel[(num_rows, n_summaries)](
-        hidden, weight, bias, rewards, mask, offsets, lam_p, lam_c, values, summary,
-        row_len, n_summaries, hidden_size, gamma,
-        PACKED=packed, DECOUPLED=decoupled, BLOCK=VALUE_BLOCK,
+        hidden,
+        weight,
+        bias,
+        rewards,
+        mask,
+        offsets,
+        lam_p,
+        lam_c,
+        values,
+        summary,
+        row_len,
+        n_summaries,
+        hidden_size,
+        gamma,
+        PACKED=packed,
+        DECOUPLED=decoupled,
+        BLOCK=VALUE_BLOCK,
         BLOCK_H=min(VALUE_BLOCK_H, max(triton.next_power_of_2(hidden_size), 16)),
     )
-    _launch_scan(rewards, values, mask, offsets, lam_p, lam_c, boot, summary, adv, ret, stats,
-                 num_rows, row_len, max_len, n_summaries, gamma, packed, decoupled, whiten, VALUE_BLOCK)
+    _launch_scan(
+        rewards,
+        values,
+        mask,
+        offsets,
+        lam_p,
+        lam_c,
+        boot,
+        summary,
+        adv,
+        ret,
+        stats,
+        num_rows,
+        row_len,
+        max_len,
+        n_summaries,
+        gamma,
+        packed,
+        decoupled,
+        whiten,
+        VALUE_BLOCK,
+    )
     if whiten:
         _whiten(adv, mask, stats, eps)

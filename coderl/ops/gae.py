@@ -48,6 +48,7 @@ def gae(
     whiten_eps: float = 1e-8,
     backend: _backend.Backend = "auto",
     num_threads: int | None = None,
+    out: tuple[Tensor, Tensor] | None = None,
 ) -> GAEResult:
     """Advantages and returns of token-level GAE, skipping ``mask == 0`` tokens.
 
@@ -64,6 +65,7 @@ def gae(
         whiten: normalize the advantages over all policy tokens (returns are not whitened).
         backend: ``auto`` (native on CPU, Triton on GPU), ``native``, ``triton`` or ``reference``.
         num_threads: CPU threads for the native backend (default: ``CODERL_NUM_THREADS`` or torch's).
+        out: preallocated float32 ``(advantages, returns)`` to write into (saves the allocation in loops).
     """
     rewards = check_float_tensor("rewards", rewards)
     values = check_float_tensor("values", values)
@@ -83,8 +85,7 @@ def gae(
         whiten_eps=whiten_eps,
     )
     which = _backend.select(backend, rewards.device)
-    adv = torch.empty(rewards.shape, dtype=torch.float32, device=rewards.device)
-    ret = torch.empty(rewards.shape, dtype=torch.float32, device=rewards.device)
+    adv, ret = _outputs(rewards, out)
     if which == "native":
         _native_gae(rewards, values, mask, adv, ret, rows, params, _backend.num_threads(num_threads))
     elif which == "triton":
@@ -106,6 +107,21 @@ def gae(
         adv.copy_(ref_adv)
         ret.copy_(ref_ret)
     return GAEResult(adv, ret)
+
+
+def _outputs(rewards: Tensor, out: tuple[Tensor, Tensor] | None) -> tuple[Tensor, Tensor]:
+    if out is None:
+        adv = torch.empty(rewards.shape, dtype=torch.float32, device=rewards.device)
+        return adv, torch.empty_like(adv)
+    if not (isinstance(out, tuple | list) and len(out) == 2):
+        raise TypeError("out must be a pair of tensors (advantages, returns)")
+    for name, t in zip(("out[0]", "out[1]"), out, strict=True):
+        if not isinstance(t, Tensor) or t.dtype != torch.float32:
+            raise TypeError(f"{name} must be a float32 torch.Tensor")
+        check_same(name, t, rewards, rewards.shape)
+    if out[0].data_ptr() == out[1].data_ptr() and out[0].numel() > 0:
+        raise ValueError("out[0] and out[1] must not share memory")
+    return out[0], out[1]
 
 
 def native_kwargs(rows: Rows, params: GAEParams, threads: int) -> dict:

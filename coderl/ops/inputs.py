@@ -116,7 +116,9 @@ def _per_row(name: str, value: Tensor, rows: Rows, device: torch.device, unit: b
     if value.dim() == 0:
         value = value.reshape(1).expand(rows.num_rows)
     if value.dim() != 1 or value.numel() != rows.num_rows:
-        raise ValueError(f"{name} must be a scalar or have one entry per row ({rows.num_rows}), got {tuple(value.shape)}")
+        raise ValueError(
+            f"{name} must be a scalar or have one entry per row ({rows.num_rows}), got {tuple(value.shape)}"
+        )
     if value.device != device:
         raise ValueError(f"{name} is on {value.device} but rewards is on {device}")
     out = value.detach().to(torch.float32).contiguous()
@@ -192,9 +194,9 @@ def policy_tokens_per_row(mask: Tensor, rows: Rows) -> Tensor:
 
 def adaptive_lambda(policy_tokens: Tensor, alpha: float) -> Tensor:
     """VAPO's length-adaptive lambda ``1 - 1 / (alpha * l)``, clamped to [0, 1] (0 for empty rows)."""
-    l = policy_tokens.to(torch.float64)
-    lam = 1.0 - 1.0 / (alpha * l.clamp_min(1.0))
-    lam = torch.where(l > 0, lam, torch.zeros_like(lam))
+    n = policy_tokens.to(torch.float64)
+    lam = 1.0 - 1.0 / (alpha * n.clamp_min(1.0))
+    lam = torch.where(n > 0, lam, torch.zeros_like(lam))
     return lam.clamp(0.0, 1.0).to(torch.float32)
 
 

@@ -137,7 +137,14 @@ class _ValueGAE(torch.autograd.Function):
                 )
             else:
                 _backend.triton_gae().value_gae_forward(
-                    hidden.detach(), w32, b, rewards, mask_bytes(mask), values, adv, ret,
+                    hidden.detach(),
+                    w32,
+                    b,
+                    rewards,
+                    mask_bytes(mask),
+                    values,
+                    adv,
+                    ret,
                     **triton_args(mask, rows, params),
                 )
         ctx.save_for_backward(hidden, weight, bias)

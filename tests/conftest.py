@@ -1,0 +1,35 @@
+"""Shared test setup: Triton runs in its interpreter on CPU-only machines, batch generators, tolerances."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+import torch
+
+# Must happen before anything imports a module with @triton.jit (coderl.kernels).
+HAS_CUDA = torch.cuda.is_available()
+if not HAS_CUDA:
+    os.environ.setdefault("TRITON_INTERPRET", "1")
+
+from hypothesis import HealthCheck, settings  # noqa: E402
+
+settings.register_profile(
+    "coderl",
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+    derandomize=True,
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "coderl"))
+
+
+@pytest.fixture
+def small_triton_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Shrink Triton block sizes so the interpreter exercises many chunks on small inputs."""
+    from coderl.kernels import gae as kernels
+
+    if not HAS_CUDA:
+        monkeypatch.setattr(kernels, "SCAN_BLOCK", 32)
+        monkeypatch.setattr(kernels, "VALUE_BLOCK", 8)
+        monkeypatch.setattr(kernels, "VALUE_BLOCK_H", 16)
+        monkeypatch.setattr(kernels, "WHITEN_BLOCK", 64)
