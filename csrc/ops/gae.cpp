@@ -7,38 +7,10 @@
 #include <string>
 #include <vector>
 
+#include "ops/dot.h"
 #include "ops/parallel.h"
 
 namespace coderl::ops {
-
-float bf16_to_float(uint16_t bits) {
-  uint32_t u = static_cast<uint32_t>(bits) << 16;
-  float f;
-  std::memcpy(&f, &u, sizeof f);
-  return f;
-}
-
-float f16_to_float(uint16_t h) {
-  uint32_t sign = static_cast<uint32_t>(h & 0x8000u) << 16;
-  uint32_t exp = (h >> 10) & 0x1fu;
-  uint32_t mant = h & 0x3ffu;
-  uint32_t u;
-  if (exp == 0) {
-    if (mant == 0) {
-      u = sign;
-    } else {  // subnormal: mant * 2^-24
-      float f = std::ldexp(static_cast<float>(mant), -24);
-      return sign ? -f : f;
-    }
-  } else if (exp == 31) {
-    u = sign | 0x7f800000u | (mant << 13);
-  } else {
-    u = sign | ((exp + 112u) << 23) | (mant << 13);
-  }
-  float f;
-  std::memcpy(&f, &u, sizeof f);
-  return f;
-}
 
 namespace {
 
@@ -73,15 +45,15 @@ struct HeadValues {
   float bias;
   float* out;
   float operator()(int64_t i) const {
-    constexpr int kAcc = 8;  // independent partial sums: lets the compiler vectorize the dot
-    float acc[kAcc] = {0, 0, 0, 0, 0, 0, 0, 0};
-    const int64_t base = i * size;
-    int64_t j = 0;
-    for (; j + kAcc <= size; j += kAcc)
-      for (int u = 0; u < kAcc; ++u) acc[u] += Load<D>::at(hidden, base + j + u) * weight[j + u];
-    float v = bias;
-    for (; j < size; ++j) v += Load<D>::at(hidden, base + j) * weight[j];
-    for (int u = 0; u < kAcc; ++u) v += acc[u];
+    float v;
+    if constexpr (D == DType::kFloat32) {
+      v = dot_f32(static_cast<const float*>(hidden) + i * size, weight, size);
+    } else if constexpr (D == DType::kBFloat16) {
+      v = dot_bf16(static_cast<const uint16_t*>(hidden) + i * size, weight, size);
+    } else {
+      v = dot_f16(static_cast<const uint16_t*>(hidden) + i * size, weight, size);
+    }
+    v += bias;
     out[i] = v;
     return v;
   }
@@ -232,22 +204,31 @@ class RowEngine {
   void store_block(const BlockBuffers& b, int64_t base, Stats& stats) {
     float* adv = p_.advantages + base;
     float* ret = p_.returns + base;
-    float s = 0.0f, ss = 0.0f;
-    uint32_t cnt = 0;
     for (int j = 0; j < kBlock; ++j) {
-      const float a = pick(b.m[j], b.d[j] + b.xp[j], 0.0f);
-      adv[j] = a;
+      adv[j] = pick(b.m[j], b.d[j] + b.xp[j], 0.0f);
       ret[j] = pick(b.m[j], b.r[j] + (DECOUPLED ? b.xc[j] : b.xp[j]), 0.0f);
-      if (STATS) {
-        s += a;
-        ss += a * a;
-        cnt += b.m[j] & 1u;
-      }
     }
     if (STATS) {
-      stats.sum += s;
-      stats.sumsq += ss;
-      stats.count += cnt;
+      // Partial sums over the block just written (still in L1), in a loop of its own so it vectorizes.
+      constexpr int kAcc = 8;
+      float s[kAcc] = {}, ss[kAcc] = {}, cnt[kAcc] = {};
+      for (int j0 = 0; j0 < kBlock; j0 += kAcc) {
+        for (int u = 0; u < kAcc; ++u) {
+          const float a = adv[j0 + u];
+          s[u] += a;
+          ss[u] += a * a;
+          cnt[u] += static_cast<float>(b.m[j0 + u] & 1u);
+        }
+      }
+      float ts = 0.0f, tss = 0.0f, tc = 0.0f;
+      for (int u = 0; u < kAcc; ++u) {
+        ts += s[u];
+        tss += ss[u];
+        tc += cnt[u];
+      }
+      stats.sum += ts;
+      stats.sumsq += tss;
+      stats.count += static_cast<int64_t>(tc);
     }
   }
 
@@ -342,7 +323,9 @@ void run_all(const GaeProblem& p, Values values, int64_t cost, Stats& total) {
   std::vector<int64_t> split = split_rows(p, parts);
   std::vector<Stats> stats(parts);
   parallel_parts(parts, p.num_rows, split.data(), [&](int part, int64_t b, int64_t e) {
-    RowEngine<DR, Values, DECOUPLED, STATS>(p, values, b, e).run(stats[part]);
+    Stats local;  // thread-local: neighbouring Stats share a cache line
+    RowEngine<DR, Values, DECOUPLED, STATS>(p, values, b, e).run(local);
+    stats[part] = local;
   });
   for (const Stats& s : stats) {
     total.sum += s.sum;
@@ -374,7 +357,7 @@ void dispatch_flags(const GaeProblem& p, Values values, int64_t cost) {
   float* adv = p.advantages + first;
   const uint8_t* mask = p.mask + first;
   parallel_parts(parts, tokens, nullptr, [&](int, int64_t b, int64_t e) {
-    for (int64_t i = b; i < e; ++i) adv[i] = mask[i] ? (adv[i] - fmean) * rstd : 0.0f;
+    for (int64_t i = b; i < e; ++i) adv[i] = pick(0u - static_cast<uint32_t>(mask[i] != 0), (adv[i] - fmean) * rstd, 0.0f);
   });
 }
 

@@ -17,6 +17,7 @@
 //   X starts at gamma * bootstrap. This form has no division and never overflows.
 #pragma once
 #include <cstdint>
+#include <cstring>
 
 namespace coderl::ops {
 
@@ -77,8 +78,29 @@ void validate(const GaeProblem& p);
 void gae(const GaeProblem& p);
 void value_gae(const GaeProblem& p, const ValueHead& head);
 
-// Half-precision conversions used by the loaders (exposed for tests).
-float bf16_to_float(uint16_t bits);
-float f16_to_float(uint16_t bits);
+// Half-precision conversions used by the loaders: branch-free, so loops over them vectorize.
+inline float bits_to_float(uint32_t u) {
+  float f;
+  std::memcpy(&f, &u, sizeof f);
+  return f;
+}
+inline uint32_t float_to_bits(float f) {
+  uint32_t u;
+  std::memcpy(&u, &f, sizeof u);
+  return u;
+}
+inline float bf16_to_float(uint16_t bits) { return bits_to_float(static_cast<uint32_t>(bits) << 16); }
+// IEEE binary16 -> binary32, exact for every input (zeros, subnormals, infinities, NaN payloads).
+inline float f16_to_float(uint16_t h) {
+  const uint32_t sign = static_cast<uint32_t>(h & 0x8000u) << 16;
+  const uint32_t em = static_cast<uint32_t>(h & 0x7fffu) << 13;  // exponent and mantissa, float-aligned
+  const uint32_t exp = em & 0x0f800000u;
+  uint32_t normal = em + 0x38000000u;                    // rebias the exponent by 127 - 15
+  normal += exp == 0x0f800000u ? 0x38000000u : 0u;       // infinity / NaN: exponent all ones
+  // Subnormal: mant * 2^-24 = (2^-14 * (1 + mant / 1024)) - 2^-14, computed exactly in float.
+  const float sub = bits_to_float(em + 0x38800000u) - bits_to_float(0x38800000u);
+  const uint32_t mag = exp == 0 ? float_to_bits(sub) : normal;
+  return bits_to_float(mag | sign);
+}
 
 }  // namespace coderl::ops

@@ -100,7 +100,26 @@ static void test_rejects_bad_lambda() {
   CHECK(threw);
 }
 
+// Straightforward binary16 decoding, the oracle for the branch-free f16_to_float.
+static float f16_reference(uint16_t h) {
+  const int sign = (h >> 15) & 1, exp = (h >> 10) & 0x1f, mant = h & 0x3ff;
+  float mag;
+  if (exp == 0) mag = std::ldexp(static_cast<float>(mant), -24);
+  else if (exp == 31) mag = mant ? std::nanf("") : INFINITY;
+  else mag = std::ldexp(1.0f + mant / 1024.0f, exp - 15);
+  return sign ? -mag : mag;
+}
+
 static void test_half_conversions() {
+  for (uint32_t h = 0; h < 65536; ++h) {
+    const float got = coderl::ops::f16_to_float(static_cast<uint16_t>(h));
+    const float want = f16_reference(static_cast<uint16_t>(h));
+    if (std::isnan(want)) {
+      CHECK(std::isnan(got));
+    } else {
+      CHECK(got == want && std::signbit(got) == std::signbit(want));
+    }
+  }
   CHECK(coderl::ops::bf16_to_float(0x3f80) == 1.0f);
   CHECK(coderl::ops::f16_to_float(0x3c00) == 1.0f);
   CHECK(coderl::ops::f16_to_float(0xc000) == -2.0f);

@@ -1,0 +1,46 @@
+# The few commands people run. Each target sets the machine up first (scripts/setup.sh is idempotent).
+VENV ?= .venv
+BIN := $(VENV)/bin
+
+.PHONY: setup dev run bench test test-cpp test-py test-gpu lint format clean
+
+setup:
+	bash scripts/setup.sh
+
+dev:
+	EDITABLE=1 bash scripts/setup.sh
+
+# The main job. Until the PPO training loop lands it is the advantage-engine benchmark.
+run: setup bench
+
+bench:
+	mkdir -p benchmarks/out
+	$(BIN)/pytest benchmarks -p no:cacheprovider --benchmark-columns=min,median,max,rounds \
+		--benchmark-json=benchmarks/out/benchmark.json
+
+# Everything CI checks: lint, C++ unit tests, the Python suite (GPU tests deselected without a GPU).
+test: setup lint test-cpp test-py
+
+test-py:
+	$(BIN)/pytest -p no:cacheprovider
+
+test-cpp:
+	cmake -S . -B build/cpp -DCODERL_BUILD_CPP_TESTS=ON -DCMAKE_BUILD_TYPE=Release >/dev/null
+	cmake --build build/cpp -j 2
+	ctest --test-dir build/cpp --output-on-failure
+
+# On the device machine: the GPU-marked tests and benchmarks.
+test-gpu:
+	$(BIN)/pytest -p no:cacheprovider -m gpu tests benchmarks
+
+lint:
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+
+format:
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+clean:
+	rm -rf build dist benchmarks/out .pytest_cache .ruff_cache .mypy_cache
