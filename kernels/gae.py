@@ -255,7 +255,7 @@ def value_head_summary_kernel(
 SCAN_BLOCK = 1024
 WHITEN_BLOCK = 4096
 VALUE_BLOCK = 32
-VALUE_BLOCK_H = 64
+VALUE_BLOCK_H = 128
 
 
 def _launch_scan(
@@ -411,6 +411,8 @@ def value_gae_forward(
     packed = offsets is not None
     if offsets is None:
         offsets = lam_p
+    # The scan composes whole summaries: its chunks must be made of whole value-head chunks.
+    assert SCAN_BLOCK % VALUE_BLOCK == 0, "SCAN_BLOCK must be a multiple of VALUE_BLOCK"
     n_summaries = triton.cdiv(max_len, VALUE_BLOCK)
     summary = torch.empty((num_rows, n_summaries, 4), dtype=torch.float32, device=rewards.device)
     stats = torch.zeros(3, dtype=torch.float64, device=rewards.device)
