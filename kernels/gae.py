@@ -17,6 +17,9 @@ miscompiled on some GPUs: triton#4362).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 import triton
 import triton.language as tl
 
@@ -258,206 +261,80 @@ VALUE_BLOCK = 32
 VALUE_BLOCK_H = 128
 
 
-def _launch_scan(
-    rewards,
-    values,
-    mask,
-    offsets,
-    lam_p,
-    lam_c,
-    boot,
-    summary,
-    adv,
-    ret,
-    stats,
-    num_rows,
-    row_len,
-    max_len,
-    n_summaries,
-    gamma,
-    packed,
-    decoupled,
-    whiten,
-    summary_block,
-):
-    chunks = triton.cdiv(max_len, SCAN_BLOCK)
-    gae_chunk_scan_kernel[(num_rows, chunks)](
-        rewards,
-        values,
-        mask,
-        offsets,
-        lam_p,
-        lam_c,
-        boot,
-        summary,
-        adv,
-        ret,
-        stats,
-        row_len,
-        n_summaries,
-        gamma,
-        PACKED=packed,
-        DECOUPLED=decoupled,
-        WHITEN=whiten,
-        BLOCK=SCAN_BLOCK,
-        SUMMARY_BLOCK=summary_block,
-        SUMMARIES_P2=max(triton.next_power_of_2(n_summaries), 2),
-    )
+@dataclass(frozen=True)
+class RowLaunch:
+    """Per-row tensors and sizes of one launch, validated by ``coderl.ops`` (tensors on one device)."""
+
+    offsets: Any  # int64 [B + 1] cu_seqlens (packed layout) or None (padded)
+    lam_p: Any  # float32 [B] policy lambda
+    lam_c: Any  # float32 [B] critic lambda
+    boot: Any  # float32 [B] bootstrap values
+    num_rows: int
+    row_len: int  # T of the padded layout
+    max_len: int  # longest row
+    gamma: float
+    decoupled: bool
+    whiten: bool
+    eps: float
+
+    @property
+    def packed(self) -> bool:
+        return self.offsets is not None
+
+    def offsets_ptr(self) -> Any:
+        return self.offsets if self.offsets is not None else self.lam_p  # unused when padded
+
+    def row_args(self) -> tuple:
+        """The (offsets, lam_p, lam_c) pointer arguments every kernel takes."""
+        return (self.offsets_ptr(), self.lam_p, self.lam_c)
 
 
-def gae_forward(
-    rewards,
-    values,
-    mask,
-    adv,
-    ret,
-    offsets,
-    lam_p,
-    lam_c,
-    boot,
-    *,
-    num_rows: int,
-    row_len: int,
-    max_len: int,
-    gamma: float,
-    decoupled: bool,
-    whiten: bool,
-    eps: float,
-):
-    """Launch the GAE kernels; all tensors are validated, contiguous and on one device."""
+def _scan(rewards, values, mask, adv, ret, launch: RowLaunch, summary, n_summaries: int, summary_block: int):
+    """Second phase: every chunk composes the later summaries and scans itself; then whitening."""
     import torch
 
-    if num_rows == 0 or max_len == 0:
-        return
-    packed = offsets is not None
-    if offsets is None:
-        offsets = lam_p  # unused placeholder pointer
-    chunks = triton.cdiv(max_len, SCAN_BLOCK)
-    summary = torch.empty((num_rows, chunks, 4), dtype=torch.float32, device=rewards.device)
     stats = torch.zeros(3, dtype=torch.float64, device=rewards.device)
-    gae_chunk_summary_kernel[(num_rows, chunks)](
-        rewards,
-        values,
-        mask,
-        offsets,
-        lam_p,
-        lam_c,
-        summary,
-        row_len,
-        chunks,
-        gamma,
-        PACKED=packed,
-        DECOUPLED=decoupled,
-        BLOCK=SCAN_BLOCK,
-    )
-    _launch_scan(
-        rewards,
-        values,
-        mask,
-        offsets,
-        lam_p,
-        lam_c,
-        boot,
-        summary,
-        adv,
-        ret,
-        stats,
-        num_rows,
-        row_len,
-        max_len,
-        chunks,
-        gamma,
-        packed,
-        decoupled,
-        whiten,
-        SCAN_BLOCK,
-    )
-    if whiten:
-        _whiten(adv, mask, stats, eps)
+    gae_chunk_scan_kernel[(launch.num_rows, triton.cdiv(launch.max_len, SCAN_BLOCK))](
+        rewards, values, mask, *launch.row_args(), launch.boot, summary, adv, ret, stats,
+        launch.row_len, n_summaries, launch.gamma,
+        PACKED=launch.packed, DECOUPLED=launch.decoupled, WHITEN=launch.whiten,
+        BLOCK=SCAN_BLOCK, SUMMARY_BLOCK=summary_block, SUMMARIES_P2=max(triton.next_power_of_2(n_summaries), 2),
+    )  # fmt: skip
+    if launch.whiten:
+        n = adv.numel()
+        masked_whiten_kernel[(triton.cdiv(n, WHITEN_BLOCK),)](adv, mask, stats, n, launch.eps, BLOCK=WHITEN_BLOCK)
 
 
-def _whiten(adv, mask, stats, eps: float) -> None:
-    n = adv.numel()
-    masked_whiten_kernel[(triton.cdiv(n, WHITEN_BLOCK),)](adv, mask, stats, n, eps, BLOCK=WHITEN_BLOCK)
-
-
-def value_gae_forward(
-    hidden,
-    weight,
-    bias: float,
-    rewards,
-    mask,
-    values,
-    adv,
-    ret,
-    offsets,
-    lam_p,
-    lam_c,
-    boot,
-    *,
-    num_rows: int,
-    row_len: int,
-    max_len: int,
-    gamma: float,
-    decoupled: bool,
-    whiten: bool,
-    eps: float,
-):
-    """Value head fused with the GAE summaries (hidden read once), then the chunked scan."""
+def gae_forward(rewards, values, mask, adv, ret, launch: RowLaunch) -> None:
+    """Token-level GAE: chunk summaries, then the chunked scan (mask as uint8)."""
     import torch
 
-    if num_rows == 0 or max_len == 0:
+    if launch.num_rows == 0 or launch.max_len == 0:
         return
-    packed = offsets is not None
-    if offsets is None:
-        offsets = lam_p
+    chunks = triton.cdiv(launch.max_len, SCAN_BLOCK)
+    summary = torch.empty((launch.num_rows, chunks, 4), dtype=torch.float32, device=rewards.device)
+    gae_chunk_summary_kernel[(launch.num_rows, chunks)](
+        rewards, values, mask, *launch.row_args(), summary, launch.row_len, chunks, launch.gamma,
+        PACKED=launch.packed, DECOUPLED=launch.decoupled, BLOCK=SCAN_BLOCK,
+    )  # fmt: skip
+    _scan(rewards, values, mask, adv, ret, launch, summary, chunks, SCAN_BLOCK)
+
+
+def value_gae_forward(hidden, weight, bias: float, rewards, mask, values, adv, ret, launch: RowLaunch) -> None:
+    """Value head fused with the chunk summaries (hidden read once, values written once), then the scan."""
+    import torch
+
+    if launch.num_rows == 0 or launch.max_len == 0:
+        return
     # The scan composes whole summaries: its chunks must be made of whole value-head chunks.
     assert SCAN_BLOCK % VALUE_BLOCK == 0, "SCAN_BLOCK must be a multiple of VALUE_BLOCK"
-    n_summaries = triton.cdiv(max_len, VALUE_BLOCK)
-    summary = torch.empty((num_rows, n_summaries, 4), dtype=torch.float32, device=rewards.device)
-    stats = torch.zeros(3, dtype=torch.float64, device=rewards.device)
+    n_summaries = triton.cdiv(launch.max_len, VALUE_BLOCK)
+    summary = torch.empty((launch.num_rows, n_summaries, 4), dtype=torch.float32, device=rewards.device)
     hidden_size = weight.numel()
-    value_head_summary_kernel[(num_rows, n_summaries)](
-        hidden,
-        weight,
-        bias,
-        rewards,
-        mask,
-        offsets,
-        lam_p,
-        lam_c,
-        values,
-        summary,
-        row_len,
-        n_summaries,
-        hidden_size,
-        gamma,
-        PACKED=packed,
-        DECOUPLED=decoupled,
-        BLOCK=VALUE_BLOCK,
+    value_head_summary_kernel[(launch.num_rows, n_summaries)](
+        hidden, weight, bias, rewards, mask, *launch.row_args(), values, summary,
+        launch.row_len, n_summaries, hidden_size, launch.gamma,
+        PACKED=launch.packed, DECOUPLED=launch.decoupled, BLOCK=VALUE_BLOCK,
         BLOCK_H=min(VALUE_BLOCK_H, max(triton.next_power_of_2(hidden_size), 16)),
-    )
-    _launch_scan(
-        rewards,
-        values,
-        mask,
-        offsets,
-        lam_p,
-        lam_c,
-        boot,
-        summary,
-        adv,
-        ret,
-        stats,
-        num_rows,
-        row_len,
-        max_len,
-        n_summaries,
-        gamma,
-        packed,
-        decoupled,
-        whiten,
-        VALUE_BLOCK,
-    )
-    if whiten:
-        _whiten(adv, mask, stats, eps)
+    )  # fmt: skip
+    _scan(rewards, values, mask, adv, ret, launch, summary, n_summaries, VALUE_BLOCK)

@@ -341,3 +341,36 @@ def test_native_extension_never_copies_silently():
             1e-8,
             1,
         )
+
+
+def test_reference_backend_matches_the_oracle():
+    batch = make_batch(21, 3, 90, "turns")
+    kw = {"gamma": 0.95, "lam_alpha": 0.05, "lam_critic": 1.0, "whiten": True, "bootstrap": batch["bootstrap"]}
+    adv, ret = gae(batch["rewards"], batch["values"], batch["mask"], backend="reference", **kw)
+    ref_adv, ref_ret = _ref(batch, **kw)
+    assert adv.dtype == torch.float32
+    assert_close(adv, ref_adv, rel=1e-6, what="reference backend")
+    assert_close(ret, ref_ret, rel=1e-6, what="reference backend returns")
+
+
+def test_backend_selection_rules(monkeypatch):
+    from coderl.ops import backend
+
+    assert backend.select("auto", torch.device("cpu")) == "native"
+    assert backend.select("auto", torch.device("cuda", 0)) == "triton"
+    with pytest.raises(ValueError, match="native backend runs on CPU"):
+        backend.select("native", torch.device("cuda", 0))
+    monkeypatch.setenv("TRITON_INTERPRET", "0")
+    with pytest.raises(ValueError, match="needs GPU tensors"):
+        backend.select("triton", torch.device("cpu"))
+
+
+def test_num_threads_environment_variable(monkeypatch):
+    from coderl.ops import backend
+
+    monkeypatch.setenv("CODERL_NUM_THREADS", "3")
+    assert backend.num_threads(None) == 3
+    assert backend.num_threads(5) == 5
+    monkeypatch.setenv("CODERL_NUM_THREADS", "many")
+    with pytest.raises(ValueError, match="CODERL_NUM_THREADS"):
+        backend.num_threads(None)

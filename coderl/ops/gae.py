@@ -7,7 +7,7 @@ return 0. A reward on a skipped token is credited to the policy token before it.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import torch
 from torch import Tensor
@@ -91,19 +91,7 @@ def gae(
     elif which == "triton":
         _triton_gae(rewards, values, mask, adv, ret, rows, params)
     else:
-        ref_adv, ref_ret = gae_reference(
-            rewards.cpu(),
-            values.cpu(),
-            mask.cpu(),
-            gamma=gamma,
-            lam=lam.cpu() if isinstance(lam, Tensor) else lam,
-            lam_critic=lam_critic.cpu() if isinstance(lam_critic, Tensor) else lam_critic,
-            lam_alpha=lam_alpha,
-            bootstrap=None if params.bootstrap is None else params.bootstrap.cpu(),
-            cu_seqlens=None if rows.cu_seqlens is None else rows.cu_seqlens.cpu(),
-            whiten=whiten,
-            whiten_eps=whiten_eps,
-        )
+        ref_adv, ref_ret = reference_gae(rewards, values, mask, rows, params)
         adv.copy_(ref_adv)
         ret.copy_(ref_ret)
     return GAEResult(adv, ret)
@@ -152,25 +140,45 @@ def _native_gae(
     _backend.native().gae(rewards, values, mask, adv, ret, **native_kwargs(rows, params, threads))
 
 
-def triton_args(mask: Tensor, rows: Rows, params: GAEParams) -> dict:
-    """Per-row tensors and launch sizes shared by the Triton ``gae`` and ``value_gae`` paths."""
+def triton_launch(mask: Tensor, rows: Rows, params: GAEParams) -> Any:
+    """The per-row tensors and sizes the Triton ``gae`` and ``value_gae`` launches share."""
+    kernels = _backend.triton_gae()
     lam_p, lam_c = lambda_rows(params, mask, rows)
     boot = params.bootstrap
     if boot is None:
         boot = torch.zeros(rows.num_rows, dtype=torch.float32, device=mask.device)
-    return {
-        "offsets": rows.cu_seqlens,
-        "lam_p": lam_p,
-        "lam_c": lam_c,
-        "boot": boot,
-        "num_rows": rows.num_rows,
-        "row_len": rows.row_len,
-        "max_len": rows.max_len,
-        "gamma": params.gamma,
-        "decoupled": params.decoupled,
-        "whiten": params.whiten,
-        "eps": params.whiten_eps,
-    }
+    return kernels.RowLaunch(
+        offsets=rows.cu_seqlens,
+        lam_p=lam_p,
+        lam_c=lam_c,
+        boot=boot,
+        num_rows=rows.num_rows,
+        row_len=rows.row_len,
+        max_len=rows.max_len,
+        gamma=params.gamma,
+        decoupled=params.decoupled,
+        whiten=params.whiten,
+        eps=params.whiten_eps,
+    )
+
+
+def reference_gae(
+    rewards: Tensor, values: Tensor, mask: Tensor, rows: Rows, params: GAEParams
+) -> tuple[Tensor, Tensor]:
+    """The float64 oracle on validated inputs (on CPU), for ``backend="reference"``."""
+    lam_p, lam_c = lambda_rows(params, mask, rows)
+    return gae_reference(
+        rewards.detach().cpu(),
+        values.detach().cpu(),
+        mask.cpu(),
+        gamma=params.gamma,
+        lam=lam_p.cpu(),
+        lam_critic=lam_c.cpu(),
+        bootstrap=None if params.bootstrap is None else params.bootstrap.cpu(),
+        cu_seqlens=None if rows.cu_seqlens is None else rows.cu_seqlens.cpu(),
+        whiten=params.whiten,
+        whiten_eps=params.whiten_eps,
+    )
 
 
 def mask_bytes(mask: Tensor) -> Tensor:
@@ -181,5 +189,4 @@ def mask_bytes(mask: Tensor) -> Tensor:
 def _triton_gae(
     rewards: Tensor, values: Tensor, mask: Tensor, adv: Tensor, ret: Tensor, rows: Rows, params: GAEParams
 ) -> None:
-    kernels = _backend.triton_gae()
-    kernels.gae_forward(rewards, values, mask_bytes(mask), adv, ret, **triton_args(mask, rows, params))
+    _backend.triton_gae().gae_forward(rewards, values, mask_bytes(mask), adv, ret, triton_launch(mask, rows, params))

@@ -13,7 +13,7 @@ import torch
 from torch import Tensor
 
 from coderl.ops import backend as _backend
-from coderl.ops.gae import mask_bytes, native_kwargs, triton_args
+from coderl.ops.gae import mask_bytes, native_kwargs, reference_gae, triton_launch
 from coderl.ops.inputs import (
     GAEParams,
     Rows,
@@ -23,7 +23,7 @@ from coderl.ops.inputs import (
     resolve_params,
     resolve_rows,
 )
-from coderl.ops.reference import gae_reference, value_head_reference
+from coderl.ops.reference import value_head_reference
 
 
 class ValueGAEResult(NamedTuple):
@@ -90,19 +90,7 @@ def value_gae(
     which = _backend.select(backend, rewards.device)
     if which == "reference":
         values = value_head_reference(hidden, weight, bias_t)
-        adv, ret = gae_reference(
-            rewards.cpu(),
-            values.detach().cpu(),
-            mask.cpu(),
-            gamma=gamma,
-            lam=lam.cpu() if isinstance(lam, Tensor) else lam,
-            lam_critic=lam_critic.cpu() if isinstance(lam_critic, Tensor) else lam_critic,
-            lam_alpha=lam_alpha,
-            bootstrap=None if params.bootstrap is None else params.bootstrap.cpu(),
-            cu_seqlens=None if rows.cu_seqlens is None else rows.cu_seqlens.cpu(),
-            whiten=whiten,
-            whiten_eps=whiten_eps,
-        )
+        adv, ret = reference_gae(rewards, values, mask, rows, params)
         dev = rewards.device
         return ValueGAEResult(adv.float().to(dev), ret.float().to(dev), values.float())
     threads = _backend.num_threads(num_threads)
@@ -145,7 +133,7 @@ class _ValueGAE(torch.autograd.Function):
                     values,
                     adv,
                     ret,
-                    **triton_args(mask, rows, params),
+                    triton_launch(mask, rows, params),
                 )
         ctx.save_for_backward(hidden, weight, bias)
         ctx.mark_non_differentiable(adv, ret)
