@@ -157,21 +157,30 @@ def _plot(rows: list[dict], path: Path) -> None:
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import LogLocator, NullFormatter
 
     groups = sorted({r["group"] for r in rows})
-    fig, axes = plt.subplots(1, len(groups), figsize=(5 * len(groups), 4), squeeze=False)
-    for ax, group in zip(axes[0], groups, strict=True):
+    height = sum(1.0 + 0.4 * sum(r["group"] == g for r in rows) for g in groups)
+    fig, axes = plt.subplots(len(groups), 1, figsize=(9, height), squeeze=False)
+    for ax, group in zip(axes[:, 0], groups, strict=True):
         members = [r for r in rows if r["group"] == group]
         names = [r["impl"] for r in members]
         times = [r["median_s"] * 1e3 for r in members]
-        ax.barh(names, times, color="tab:blue")
-        bound = next((r["bound_s"] for r in members if "bound_s" in r), None)
+        bound = next((r["bound_s"] * 1e3 for r in members if "bound_s" in r), None)
+        left = min([*times, bound or times[0]]) / 3
+        ax.barh(names, [t - left for t in times], left=left, color="tab:blue")
+        for y, r in enumerate(members):
+            label = f"{r['median_s'] * 1e3:.3g} ms" + (f"  ({r['x_bound']:.2f}x bound)" if "x_bound" in r else "")
+            ax.text(r["median_s"] * 1e3 * 1.1, y, label, va="center", fontsize=8)
         if bound:
-            ax.axvline(bound * 1e3, color="tab:red", linestyle="--", label="memory-traffic bound")
-            ax.legend(loc="lower right")
+            ax.axvline(bound, color="tab:red", linestyle="--", label="memory-traffic bound")
+            ax.legend(loc="lower right", fontsize=8)
         ax.set_xscale("log")
-        ax.set_xlabel("median time (ms, log)")
-        ax.set_title(group)
+        ax.set_xlim(left, max(times) * 30)
+        ax.xaxis.set_major_locator(LogLocator(base=10))
+        ax.xaxis.set_minor_formatter(NullFormatter())
+        ax.set_xlabel("median time (ms, log scale)")
+        ax.set_title(group, fontsize=10)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
