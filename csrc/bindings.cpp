@@ -4,11 +4,14 @@
 #include <nanobind/ndarray.h>
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
+#include <nanobind/stl/tuple.h>
+#include <nanobind/stl/vector.h>
 
 #include <optional>
 #include <stdexcept>
 #include <string>
 
+#include "matcher/literal_set.h"
 #include "ops/gae.h"
 #include "ops/parallel.h"
 
@@ -158,4 +161,50 @@ NB_MODULE(_native, m) {
       "lam_critic_rows"_a.noconvert().none(), "bootstrap"_a.noconvert().none(), "whiten"_a, "whiten_eps"_a,
       "num_threads"_a,
       "Value head (hidden @ weight + bias) fused with GAE; writes values, advantages and returns.");
+
+  nb::class_<coderl::matcher::LiteralSet>(
+      m, "LiteralSet", "Multi-literal search (Aho-Corasick, dense DFA over byte classes), linear in the text.")
+      .def(
+          "__init__",
+          [](coderl::matcher::LiteralSet* self, const std::vector<nb::bytes>& literals,
+             const std::vector<uint32_t>& ids, bool fold_case) {
+            std::vector<std::string> lits;
+            lits.reserve(literals.size());
+            for (const nb::bytes& b : literals) lits.emplace_back(b.c_str(), b.size());
+            new (self) coderl::matcher::LiteralSet(lits, ids, fold_case);
+          },
+          "literals"_a, "ids"_a, "fold_case"_a = false)
+      .def(
+          "find_all",
+          [](const coderl::matcher::LiteralSet& set, const nb::bytes& text, size_t limit) {
+            std::vector<std::tuple<uint32_t, uint64_t>> hits;
+            const std::string_view view(text.c_str(), text.size());
+            {
+              nb::gil_scoped_release release;
+              set.scan(view, [&](uint32_t id, uint64_t end) {
+                hits.emplace_back(id, end);
+                return hits.size() < limit;
+              });
+            }
+            return hits;
+          },
+          "text"_a, "limit"_a = size_t{1} << 20,
+          "Every (id, end) occurrence in order of end offset, at most `limit` of them.")
+      .def(
+          "first_ends",
+          [](const coderl::matcher::LiteralSet& set, const nb::bytes& text) {
+            const std::string_view view(text.c_str(), text.size());
+            std::vector<uint64_t> first;
+            {
+              nb::gil_scoped_release release;
+              first = set.first_ends(view);
+            }
+            std::vector<std::tuple<uint32_t, uint64_t>> out;
+            for (uint32_t id = 0; id < first.size(); ++id)
+              if (first[id] != UINT64_MAX) out.emplace_back(id, first[id]);
+            return out;
+          },
+          "text"_a, "(id, end) of the first occurrence of each id that occurs.")
+      .def_prop_ro("num_states", &coderl::matcher::LiteralSet::num_states)
+      .def_prop_ro("num_classes", &coderl::matcher::LiteralSet::num_classes);
 }
