@@ -12,6 +12,7 @@
 #include <string>
 
 #include "matcher/literal_set.h"
+#include "matcher/regex.h"
 #include "ops/gae.h"
 #include "ops/parallel.h"
 
@@ -207,4 +208,34 @@ NB_MODULE(_native, m) {
           "text"_a, "(id, end) of the first occurrence of each id that occurs.")
       .def_prop_ro("num_states", &coderl::matcher::LiteralSet::num_states)
       .def_prop_ro("num_classes", &coderl::matcher::LiteralSet::num_classes);
+
+  nb::class_<coderl::matcher::RegexSet>(
+      m, "RegexSet",
+      "Patterns compiled into one NFA; scans in time linear in the text and reports one span per matching rule.")
+      .def(
+          "__init__",
+          [](coderl::matcher::RegexSet* self, const std::vector<nb::bytes>& patterns, const std::vector<uint32_t>& ids,
+             size_t max_states) {
+            std::vector<std::string> pats;
+            pats.reserve(patterns.size());
+            for (const nb::bytes& b : patterns) pats.emplace_back(b.c_str(), b.size());
+            new (self) coderl::matcher::RegexSet(pats, ids, max_states);
+          },
+          "patterns"_a, "ids"_a, "max_states"_a = size_t{1} << 20)
+      .def(
+          "scan",
+          [](const coderl::matcher::RegexSet& set, const nb::bytes& text) {
+            const std::string_view view(text.c_str(), text.size());
+            std::vector<coderl::matcher::RuleMatch> found;
+            {
+              nb::gil_scoped_release release;
+              found = set.scan(view);
+            }
+            std::vector<std::tuple<uint32_t, uint64_t, uint64_t>> out;
+            out.reserve(found.size());
+            for (const auto& f : found) out.emplace_back(f.rule, f.start, f.end);
+            return out;
+          },
+          "text"_a, "(id, start, end) for every matching pattern: its first-ending match, leftmost start.")
+      .def_prop_ro("num_states", &coderl::matcher::RegexSet::num_states);
 }
