@@ -13,14 +13,31 @@
 
 #include "matcher/literal_set.h"
 #include "matcher/regex.h"
+#include "matcher/rule_matcher.h"
 #include "ops/gae.h"
-#include "ops/parallel.h"
+#include "common/parallel.h"
 
 namespace nb = nanobind;
 using namespace nb::literals;
 using coderl::ops::DType;
 
 namespace {
+
+using MatchTuple = std::tuple<uint32_t, uint64_t, uint64_t>;
+
+std::vector<MatchTuple> to_tuples(const std::vector<coderl::matcher::RuleMatch>& found) {
+  std::vector<MatchTuple> out;
+  out.reserve(found.size());
+  for (const auto& f : found) out.emplace_back(f.rule, f.start, f.end);
+  return out;
+}
+
+std::vector<std::string> to_strings(const std::vector<nb::bytes>& items) {
+  std::vector<std::string> out;
+  out.reserve(items.size());
+  for (const nb::bytes& b : items) out.emplace_back(b.c_str(), b.size());
+  return out;
+}
 
 using Array = nb::ndarray<nb::device::cpu, nb::c_contig>;
 using FloatOut = nb::ndarray<float, nb::device::cpu, nb::c_contig>;
@@ -168,12 +185,8 @@ NB_MODULE(_native, m) {
       .def(
           "__init__",
           [](coderl::matcher::LiteralSet* self, const std::vector<nb::bytes>& literals,
-             const std::vector<uint32_t>& ids, bool fold_case) {
-            std::vector<std::string> lits;
-            lits.reserve(literals.size());
-            for (const nb::bytes& b : literals) lits.emplace_back(b.c_str(), b.size());
-            new (self) coderl::matcher::LiteralSet(lits, ids, fold_case);
-          },
+             const std::vector<uint32_t>& ids,
+             bool fold_case) { new (self) coderl::matcher::LiteralSet(to_strings(literals), ids, fold_case); },
           "literals"_a, "ids"_a, "fold_case"_a = false)
       .def(
           "find_all",
@@ -215,12 +228,7 @@ NB_MODULE(_native, m) {
       .def(
           "__init__",
           [](coderl::matcher::RegexSet* self, const std::vector<nb::bytes>& patterns, const std::vector<uint32_t>& ids,
-             size_t max_states) {
-            std::vector<std::string> pats;
-            pats.reserve(patterns.size());
-            for (const nb::bytes& b : patterns) pats.emplace_back(b.c_str(), b.size());
-            new (self) coderl::matcher::RegexSet(pats, ids, max_states);
-          },
+             size_t max_states) { new (self) coderl::matcher::RegexSet(to_strings(patterns), ids, max_states); },
           "patterns"_a, "ids"_a, "max_states"_a = size_t{1} << 20)
       .def(
           "scan",
@@ -231,11 +239,59 @@ NB_MODULE(_native, m) {
               nb::gil_scoped_release release;
               found = set.scan(view);
             }
-            std::vector<std::tuple<uint32_t, uint64_t, uint64_t>> out;
-            out.reserve(found.size());
-            for (const auto& f : found) out.emplace_back(f.rule, f.start, f.end);
-            return out;
+            return to_tuples(found);
           },
           "text"_a, "(id, start, end) for every matching pattern: its first-ending match, leftmost start.")
       .def_prop_ro("num_states", &coderl::matcher::RegexSet::num_states);
+
+  nb::class_<coderl::matcher::RuleMatcher>(
+      m, "RuleMatcher",
+      "Stage-1 matcher: literal-factor prefilter (Aho-Corasick) + NFA verification of the candidate rules.")
+      .def(
+          "__init__",
+          [](coderl::matcher::RuleMatcher* self, const std::vector<nb::bytes>& patterns,
+             const std::vector<uint32_t>& ids, size_t max_states) {
+            new (self) coderl::matcher::RuleMatcher(to_strings(patterns), ids, max_states);
+          },
+          "patterns"_a, "ids"_a, "max_states"_a = size_t{1} << 20)
+      .def(
+          "scan",
+          [](const coderl::matcher::RuleMatcher& rm, const nb::bytes& text) {
+            const std::string_view view(text.c_str(), text.size());
+            std::vector<coderl::matcher::RuleMatch> found;
+            {
+              nb::gil_scoped_release release;
+              found = rm.scan(view);
+            }
+            return to_tuples(found);
+          },
+          "text"_a, "(id, start, end) for every matching rule.")
+      .def(
+          "scan_batch",
+          [](const coderl::matcher::RuleMatcher& rm, const std::vector<nb::bytes>& texts, int threads) {
+            std::vector<std::string_view> views;
+            views.reserve(texts.size());
+            for (const nb::bytes& b : texts) views.emplace_back(b.c_str(), b.size());
+            std::vector<std::vector<coderl::matcher::RuleMatch>> found;
+            {
+              nb::gil_scoped_release release;
+              found = rm.scan_batch(views, threads);
+            }
+            std::vector<std::vector<MatchTuple>> out;
+            out.reserve(found.size());
+            for (const auto& f : found) out.push_back(to_tuples(f));
+            return out;
+          },
+          "texts"_a, "threads"_a = 0, "scan() of every text, spread over threads (0: all hardware threads).")
+      .def(
+          "factors",
+          [](const coderl::matcher::RuleMatcher& rm, size_t k) {
+            if (k >= rm.num_patterns()) throw nb::index_error("pattern index out of range");
+            std::vector<nb::bytes> out;
+            for (const std::string& f : rm.factors(k)) out.emplace_back(f.data(), f.size());
+            return out;
+          },
+          "pattern"_a, "The literal factors that gate pattern k (empty: always verified).")
+      .def_prop_ro("num_patterns", &coderl::matcher::RuleMatcher::num_patterns)
+      .def_prop_ro("num_prefiltered", &coderl::matcher::RuleMatcher::num_prefiltered);
 }

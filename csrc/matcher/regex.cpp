@@ -479,15 +479,6 @@ RegexSet::RegexSet(const std::vector<std::string>& patterns, const std::vector<u
     const uint32_t rmatch = emit({Inst::Op::kMatch, Assertion::kTextStart, 0, 0, static_cast<uint32_t>(k)});
     reverse_starts_.push_back(compile(ast, rmatch, true));
   }
-  // Unanchored root: a chain of splits reaching every pattern's start.
-  if (starts_.empty()) {
-    root_ = emit({Inst::Op::kSplit, Assertion::kTextStart, 0, 0, 0});
-    insts_[root_].next = insts_[root_].alt = root_;
-    return;
-  }
-  uint32_t cur = starts_.back();
-  for (size_t k = starts_.size() - 1; k-- > 0;) cur = emit({Inst::Op::kSplit, Assertion::kTextStart, starts_[k], cur, 0});
-  root_ = cur;
 }
 
 namespace {
@@ -521,25 +512,36 @@ void closure(const std::vector<RegexSet::Inst>& insts, uint32_t from, std::strin
 }  // namespace
 
 std::vector<RuleMatch> RegexSet::scan(std::string_view text) const {
+  std::vector<uint32_t> all(starts_.size());
+  for (uint32_t k = 0; k < all.size(); ++k) all[k] = k;
+  return scan(text, all);
+}
+
+std::vector<RuleMatch> RegexSet::scan(std::string_view text, const std::vector<uint32_t>& patterns) const {
   const size_t n = text.size();
   const size_t m = insts_.size();
   constexpr uint64_t kNone = std::numeric_limits<uint64_t>::max();
   std::vector<uint64_t> first_end(starts_.size(), kNone);
-  size_t unmatched = starts_.size();
+  std::vector<uint32_t> active = patterns;  // patterns still without a match: their starts enter everywhere
+  if (active.empty()) return {};
   StateSet seen(m);
   std::vector<uint32_t> stack, cur, next, consuming;
-  // Forward pass: all patterns at once, unanchored; the first end of each pattern's matches.
-  for (size_t i = 0; i <= n && unmatched > 0; ++i) {
+  // Forward pass, unanchored: the first end of each pattern's matches.
+  for (size_t i = 0; i <= n && !active.empty(); ++i) {
     seen.clear();
     consuming.clear();
+    bool matched = false;
     auto on_match = [&](uint32_t k) {
       if (first_end[k] == kNone) {
         first_end[k] = i;
-        --unmatched;
+        matched = true;
       }
     };
     for (uint32_t s : cur) closure(insts_, s, text, i, seen, stack, consuming, on_match);
-    closure(insts_, root_, text, i, seen, stack, consuming, on_match);
+    for (uint32_t k : active) closure(insts_, starts_[k], text, i, seen, stack, consuming, on_match);
+    if (matched)
+      active.erase(std::remove_if(active.begin(), active.end(), [&](uint32_t k) { return first_end[k] != kNone; }),
+                   active.end());
     if (i == n) break;
     next.clear();
     const unsigned char b = static_cast<unsigned char>(text[i]);
@@ -549,7 +551,7 @@ std::vector<RuleMatch> RegexSet::scan(std::string_view text) const {
   }
   // Reverse pass per matched pattern, anchored at its first end: the leftmost start of a match ending there.
   std::vector<RuleMatch> out;
-  for (size_t k = 0; k < starts_.size(); ++k) {
+  for (uint32_t k : patterns) {
     if (first_end[k] == kNone) continue;
     const uint64_t end = first_end[k];
     uint64_t start = end;
@@ -557,8 +559,7 @@ std::vector<RuleMatch> RegexSet::scan(std::string_view text) const {
     for (size_t i = end + 1; i-- > 0 && !cur.empty();) {
       seen.clear();
       consuming.clear();
-      for (uint32_t s : cur)
-        closure(insts_, s, text, i, seen, stack, consuming, [&](uint32_t) { start = i; });
+      for (uint32_t s : cur) closure(insts_, s, text, i, seen, stack, consuming, [&](uint32_t) { start = i; });
       if (i == 0) break;
       next.clear();
       const unsigned char b = static_cast<unsigned char>(text[i - 1]);

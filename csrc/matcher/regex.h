@@ -58,6 +58,8 @@ class RegexSet {
   RegexSet(const std::vector<std::string>& patterns, const std::vector<uint32_t>& ids, size_t max_states = 1 << 20);
 
   std::vector<RuleMatch> scan(std::string_view text) const;
+  // Only the patterns at these indices (ascending, into the constructor's lists) are run.
+  std::vector<RuleMatch> scan(std::string_view text, const std::vector<uint32_t>& patterns) const;
 
   size_t num_states() const { return insts_.size(); }
   size_t num_patterns() const { return starts_.size(); }
@@ -78,7 +80,6 @@ class RegexSet {
   std::vector<uint32_t> starts_;          // per pattern: forward start state
   std::vector<uint32_t> reverse_starts_;  // per pattern: start state of the reversed pattern
   std::vector<uint32_t> ids_;
-  uint32_t root_ = 0;  // unanchored start: a split tree over every pattern's start
   size_t max_states_;
 };
 

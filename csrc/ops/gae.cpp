@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "ops/dot.h"
-#include "ops/parallel.h"
+#include "common/parallel.h"
 
 namespace coderl::ops {
 

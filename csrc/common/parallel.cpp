@@ -1,4 +1,4 @@
-#include "ops/parallel.h"
+#include "common/parallel.h"
 
 #include <exception>
 #include <thread>

@@ -1,0 +1,143 @@
+#include "matcher/factors.h"
+
+#include <algorithm>
+#include <optional>
+#include <set>
+
+namespace coderl::matcher {
+namespace {
+
+constexpr size_t kMaxExact = 16;       // largest finite language tracked exactly
+constexpr size_t kMaxLiteralLen = 32;  // longer exact strings are cut back to required factors
+
+using Lits = std::set<std::string>;
+
+unsigned char lower(unsigned char c) { return (c >= 'A' && c <= 'Z') ? static_cast<unsigned char>(c - 'A' + 'a') : c; }
+
+// What is known about the strings a node matches (all compared lower-cased):
+//   exact:    the finite set of every string it matches, when small;
+//   required: an OR-set such that every match contains one of its literals (empty: nothing known).
+struct Info {
+  std::optional<Lits> exact;
+  Lits required;
+};
+
+size_t shortest(const Lits& s) {
+  size_t n = SIZE_MAX;
+  for (const std::string& x : s) n = std::min(n, x.size());
+  return s.empty() ? 0 : n;
+}
+
+// The better of two OR-sets: a longer shortest literal first (fewer false candidates), then fewer literals.
+const Lits& better(const Lits& a, const Lits& b) {
+  if (a.empty()) return b;
+  if (b.empty()) return a;
+  const size_t la = shortest(a), lb = shortest(b);
+  if (la != lb) return la > lb ? a : b;
+  return a.size() <= b.size() ? a : b;
+}
+
+std::optional<Lits> cross(const Lits& a, const Lits& b) {
+  if (a.size() * b.size() > kMaxExact) return std::nullopt;
+  Lits out;
+  for (const std::string& x : a)
+    for (const std::string& y : b) {
+      if (x.size() + y.size() > kMaxLiteralLen) return std::nullopt;
+      out.insert(x + y);
+    }
+  return out;
+}
+
+Lits nonempty(const Lits& s) {
+  for (const std::string& x : s)
+    if (x.empty()) return {};
+  return s;
+}
+
+Info analyze(const RegexNode& node) {
+  Info info;
+  switch (node.kind) {
+    case RegexNode::Kind::kEmpty:
+    case RegexNode::Kind::kAssert:
+      info.exact = Lits{""};
+      return info;
+    case RegexNode::Kind::kBytes: {
+      Lits chars;
+      for (int b = 0; b < 256; ++b)
+        if (node.bytes.test(static_cast<size_t>(b))) chars.insert(std::string(1, static_cast<char>(lower(static_cast<unsigned char>(b)))));
+      if (chars.size() <= 4) {
+        info.exact = chars;
+        info.required = chars;
+      }
+      return info;
+    }
+    case RegexNode::Kind::kAlternate: {
+      bool all_exact = true, all_required = true;
+      Lits exact, required;
+      for (const RegexNode& child : node.children) {
+        Info c = analyze(child);
+        if (c.exact) exact.insert(c.exact->begin(), c.exact->end());
+        else all_exact = false;
+        const Lits& req = c.exact ? nonempty(*c.exact) : c.required;
+        if (req.empty()) all_required = false;
+        else required.insert(req.begin(), req.end());
+      }
+      if (all_exact && exact.size() <= kMaxExact) info.exact = exact;
+      if (all_required) info.required = required;
+      return info;
+    }
+    case RegexNode::Kind::kRepeat: {
+      Info c = analyze(node.children.front());
+      if (node.min == 0) {
+        if (node.max == 1 && c.exact && c.exact->size() < kMaxExact) {
+          info.exact = *c.exact;
+          info.exact->insert("");
+        }
+        return info;  // may match nothing: requires nothing
+      }
+      info.required = c.exact ? nonempty(*c.exact) : c.required;
+      if (node.min == node.max && c.exact) {
+        std::optional<Lits> acc = Lits{""};
+        for (int k = 0; k < node.min && acc; ++k) acc = cross(*acc, *c.exact);
+        info.exact = acc;
+      }
+      if (info.exact) info.required = better(info.required, nonempty(*info.exact));
+      return info;
+    }
+    case RegexNode::Kind::kConcat: {
+      // Runs of exact children multiply into longer literals; any child's required set also holds.
+      std::optional<Lits> run = Lits{""};
+      Lits best;
+      bool all_exact = true;
+      for (const RegexNode& child : node.children) {
+        Info c = analyze(child);
+        best = better(best, c.required);
+        std::optional<Lits> next = c.exact && run ? cross(*run, *c.exact) : std::nullopt;
+        if (!next) {
+          if (run) best = better(best, nonempty(*run));
+          if (!c.exact) all_exact = false;
+          run = c.exact;  // restart the run at this child (or break it)
+        } else {
+          run = next;
+        }
+      }
+      if (run) best = better(best, nonempty(*run));
+      if (all_exact && run && run->size() <= kMaxExact) info.exact = run;
+      info.required = best;
+      return info;
+    }
+  }
+  return info;
+}
+
+}  // namespace
+
+std::vector<std::string> required_factors(const RegexNode& node, size_t min_length) {
+  const Info info = analyze(node);
+  Lits req = info.required;
+  if (info.exact) req = better(req, nonempty(*info.exact));
+  if (req.empty() || shortest(req) < min_length) return {};
+  return {req.begin(), req.end()};
+}
+
+}  // namespace coderl::matcher
