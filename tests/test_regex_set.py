@@ -143,3 +143,25 @@ def test_bad_patterns_get_clear_errors(pattern, message):
 def test_state_budget_is_enforced():
     with pytest.raises(ValueError, match="regex set too large"):
         RegexSet([rb"(?:a{1000}){1000}"], [0], max_states=100_000)
+
+
+WORDY_ATOMS = st.sampled_from([b"ab", b"abc", b"curl", b"a", b"b", b".", b"[ab]", b"\\s", b"(?:x|yz)", b"\\b"])
+WORDY_PATTERNS = st.recursive(WORDY_ATOMS.map(lambda a: (a, a, False)), _combine, max_leaves=8)
+WORDY_TEXTS = st.lists(st.sampled_from([b"ab", b"abc", b"CURL", b"curl", b"x", b"yz", b" ", b"a", b"b"]), max_size=10).map(
+    b"".join
+)
+
+
+@settings(max_examples=400)
+@given(patterns=st.lists(WORDY_PATTERNS, min_size=1, max_size=5), text=WORDY_TEXTS)
+def test_prefiltered_matcher_finds_exactly_what_the_nfa_finds(patterns, text):
+    """Literal factors are sound: skipping rules whose factors are absent never loses a match."""
+    from coderl._native import RuleMatcher
+
+    pats = [p[0] for p in patterns]
+    ids = list(range(len(pats)))
+    assert RuleMatcher(pats, ids).scan(text) == RegexSet(pats, ids).scan(text)
+    for k, p in enumerate(pats):
+        factors = RuleMatcher([p], [0]).factors(0)
+        if factors and re.search(p, text):
+            assert any(f in text.lower() for f in factors), (p, factors, text)

@@ -17,9 +17,11 @@ unsigned char lower(unsigned char c) { return (c >= 'A' && c <= 'Z') ? static_ca
 // What is known about the strings a node matches (all compared lower-cased):
 //   exact:    the finite set of every string it matches, when small;
 //   required: an OR-set such that every match contains one of its literals (empty: nothing known).
+//   prefix / suffix: sets such that every match starts (ends) with one of their strings.
 struct Info {
   std::optional<Lits> exact;
   Lits required;
+  std::optional<Lits> prefix, suffix;
 };
 
 size_t shortest(const Lits& s) {
@@ -54,7 +56,18 @@ Lits nonempty(const Lits& s) {
   return s;
 }
 
+Info analyze_node(const RegexNode& node);
+
 Info analyze(const RegexNode& node) {
+  Info info = analyze_node(node);
+  if (info.exact) {
+    info.prefix = info.exact;
+    info.suffix = info.exact;
+  }
+  return info;
+}
+
+Info analyze_node(const RegexNode& node) {
   Info info;
   switch (node.kind) {
     case RegexNode::Kind::kEmpty:
@@ -72,10 +85,14 @@ Info analyze(const RegexNode& node) {
       return info;
     }
     case RegexNode::Kind::kAlternate: {
-      bool all_exact = true, all_required = true;
-      Lits exact, required;
+      bool all_exact = true, all_required = true, all_prefix = true, all_suffix = true;
+      Lits exact, required, prefix, suffix;
       for (const RegexNode& child : node.children) {
         Info c = analyze(child);
+        if (c.prefix) prefix.insert(c.prefix->begin(), c.prefix->end());
+        else all_prefix = false;
+        if (c.suffix) suffix.insert(c.suffix->begin(), c.suffix->end());
+        else all_suffix = false;
         if (c.exact) exact.insert(c.exact->begin(), c.exact->end());
         else all_exact = false;
         const Lits& req = c.exact ? nonempty(*c.exact) : c.required;
@@ -84,6 +101,8 @@ Info analyze(const RegexNode& node) {
       }
       if (all_exact && exact.size() <= kMaxExact) info.exact = exact;
       if (all_required) info.required = required;
+      if (all_prefix && prefix.size() <= kMaxExact) info.prefix = prefix;
+      if (all_suffix && suffix.size() <= kMaxExact) info.suffix = suffix;
       return info;
     }
     case RegexNode::Kind::kRepeat: {
@@ -96,6 +115,8 @@ Info analyze(const RegexNode& node) {
         return info;  // may match nothing: requires nothing
       }
       info.required = c.exact ? nonempty(*c.exact) : c.required;
+      info.prefix = c.prefix;  // x{n,}: every match starts and ends with a match of x
+      info.suffix = c.suffix;
       if (node.min == node.max && c.exact) {
         std::optional<Lits> acc = Lits{""};
         for (int k = 0; k < node.min && acc; ++k) acc = cross(*acc, *c.exact);
@@ -105,24 +126,35 @@ Info analyze(const RegexNode& node) {
       return info;
     }
     case RegexNode::Kind::kConcat: {
-      // Runs of exact children multiply into longer literals; any child's required set also holds.
+      // Runs of exact children multiply into longer literals. A run also extends into the next
+      // child's prefix, and a new run starts from a child's suffix. Any child's required set holds.
       std::optional<Lits> run = Lits{""};
+      std::optional<Lits> prefix;  // of the whole concatenation, once the leading run is closed
+      bool leading = true;
       Lits best;
       bool all_exact = true;
       for (const RegexNode& child : node.children) {
         Info c = analyze(child);
         best = better(best, c.required);
         std::optional<Lits> next = c.exact && run ? cross(*run, *c.exact) : std::nullopt;
-        if (!next) {
-          if (run) best = better(best, nonempty(*run));
-          if (!c.exact) all_exact = false;
-          run = c.exact;  // restart the run at this child (or break it)
-        } else {
+        if (next) {
           run = next;
+          continue;
         }
+        std::optional<Lits> closed = run && c.prefix ? cross(*run, *c.prefix) : std::nullopt;
+        if (closed) best = better(best, nonempty(*closed));
+        if (run) best = better(best, nonempty(*run));
+        if (leading) {
+          prefix = closed ? closed : (run && !run->count("") ? run : std::nullopt);
+          leading = false;
+        }
+        if (!c.exact) all_exact = false;
+        run = c.exact ? c.exact : c.suffix;  // restart the run at this child's end
       }
       if (run) best = better(best, nonempty(*run));
       if (all_exact && run && run->size() <= kMaxExact) info.exact = run;
+      info.prefix = leading ? run : prefix;
+      info.suffix = run;
       info.required = best;
       return info;
     }
