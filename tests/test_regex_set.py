@@ -147,9 +147,9 @@ def test_state_budget_is_enforced():
 
 WORDY_ATOMS = st.sampled_from([b"ab", b"abc", b"curl", b"a", b"b", b".", b"[ab]", b"\\s", b"(?:x|yz)", b"\\b"])
 WORDY_PATTERNS = st.recursive(WORDY_ATOMS.map(lambda a: (a, a, False)), _combine, max_leaves=8)
-WORDY_TEXTS = st.lists(st.sampled_from([b"ab", b"abc", b"CURL", b"curl", b"x", b"yz", b" ", b"a", b"b"]), max_size=10).map(
-    b"".join
-)
+WORDY_TEXTS = st.lists(
+    st.sampled_from([b"ab", b"abc", b"CURL", b"curl", b"x", b"yz", b" ", b"a", b"b"]), max_size=10
+).map(b"".join)
 
 
 @settings(max_examples=400)

@@ -1,0 +1,120 @@
+"""What stage 1 knows about the task: protected paths, hidden-test locations, the workspace's files."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+
+# Test files and test configuration: the agent must not change them (a task adds its own globs).
+DEFAULT_PROTECTED: tuple[str, ...] = (
+    "tests/**",
+    "test/**",
+    "test_*.py",
+    "*_test.py",
+    "conftest.py",
+    "pytest.ini",
+    "tox.ini",
+)
+# Where hidden tests, expected outputs and grader files live; never readable by the agent.
+DEFAULT_HIDDEN: tuple[str, ...] = (
+    "hidden/**",
+    "hidden_tests/**",
+    ".hidden/**",
+    "/grader/**",
+    "/hidden/**",
+    "expected_output*",
+    "grader.py",
+)
+# Files whose only purpose is configuring test runs: writing one is tampering even if it is new.
+TEST_CONFIG_NAMES = frozenset({"conftest.py", "pytest.ini", "tox.ini"})
+NEW_TEST_FILE = re.compile(r"(test_[^/]*|[^/]*_test)\.py")
+
+
+@lru_cache(maxsize=1024)
+def glob_regex(glob: str) -> re.Pattern[str]:
+    """gitignore-style glob: no '/' matches a basename at any depth; '**' spans directories."""
+    anchored = "/" in glob.rstrip("/")
+    g = glob.lstrip("/") if not glob.startswith("/") else glob
+    out = []
+    i = 0
+    while i < len(g):
+        if g.startswith("**/", i):
+            out.append("(?:[^/]*/)*")
+            i += 3
+        elif g.startswith("**", i):
+            out.append(".*")
+            i += 2
+        elif g[i] == "*":
+            out.append("[^/]*")
+            i += 1
+        elif g[i] == "?":
+            out.append("[^/]")
+            i += 1
+        else:
+            out.append(re.escape(g[i]))
+            i += 1
+    body = "".join(out)
+    prefix = "" if anchored else "(?:.*/)?"
+    return re.compile(prefix + body + "(?:/.*)?")
+
+
+@dataclass(frozen=True)
+class GuardContext:
+    """Task context for context-dependent rules. Paths are relative to ``workspace`` or absolute."""
+
+    protected: tuple[str, ...] = DEFAULT_PROTECTED
+    hidden: tuple[str, ...] = DEFAULT_HIDDEN
+    task_files: frozenset[str] | None = None  # the workspace's files (relative), when known
+    workspace: str = "/workspace"
+    extra: dict = field(default_factory=dict, compare=False)
+
+    def with_protected(self, *globs: str) -> GuardContext:
+        return replace(self, protected=self.protected + tuple(globs))
+
+    def with_hidden(self, *globs: str) -> GuardContext:
+        return replace(self, hidden=self.hidden + tuple(globs))
+
+    def normalize(self, path: str) -> str:
+        """Workspace-relative path for workspace paths ('./a/../b' -> 'b'); absolute paths stay absolute."""
+        p = path.strip().strip("'\"")
+        if not p:
+            return ""
+        ws = self.workspace.rstrip("/")
+        if p.startswith("~"):
+            return posixpath.normpath(p)
+        if p.startswith("/"):
+            p = posixpath.normpath(p)
+            if p == ws:
+                return "."
+            return p[len(ws) + 1 :] if p.startswith(ws + "/") else p
+        return posixpath.normpath(p)
+
+    def _matches(self, globs: tuple[str, ...], path: str) -> bool:
+        p = self.normalize(path)
+        if not p or p == ".":
+            return False
+        return any(glob_regex(g).fullmatch(p) or (g.startswith("/") and glob_regex(g).fullmatch(p)) for g in globs)
+
+    def is_protected(self, path: str) -> bool:
+        return self._matches(self.protected, path)
+
+    def is_hidden(self, path: str) -> bool:
+        return self._matches(self.hidden, path)
+
+    def is_protected_existing(self, path: str, tool: str) -> bool:
+        """A protected path the agent may not change: an existing task file or test configuration.
+
+        Without a file list, ``write_file`` of ``test_*.py`` / ``*_test.py`` is taken as the agent's own
+        new test (allowed); any other protected write counts.
+        """
+        p = self.normalize(path)
+        if not self.is_protected(p):
+            return False
+        name = posixpath.basename(p)
+        if name in TEST_CONFIG_NAMES:
+            return True
+        if self.task_files is not None:
+            return p in self.task_files
+        return not (tool == "write_file" and NEW_TEST_FILE.fullmatch(name))

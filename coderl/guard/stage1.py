@@ -1,0 +1,178 @@
+"""Stage 1 of the anti-cheat: the compiled rule matcher over every field of every action.
+
+Pattern rules run in the C++ matcher (``coderl._native.RuleMatcher``: a literal prefilter, then
+linear-time verification), one matcher per (tool, field) pair; context rules check paths against
+the task's protected and hidden globs. A verdict lists every finding with its byte span.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from coderl.guard.action import Action, field_bytes
+from coderl.guard.context import GuardContext
+from coderl.guard.rules import Rule, load_rules
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One rule that fired on one field; ``start``/``end`` are byte offsets into the field's UTF-8."""
+
+    rule: str
+    category: str
+    severity: str
+    decoy: str
+    field: str
+    start: int
+    end: int
+
+    def to_json(self) -> dict:
+        return {
+            "rule": self.rule,
+            "category": self.category,
+            "severity": self.severity,
+            "field": self.field,
+            "span": [self.start, self.end],
+        }
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Stage 1's answer for one action."""
+
+    action_id: str | None
+    findings: tuple[Finding, ...]
+
+    @property
+    def cheat(self) -> bool:
+        return any(f.severity != "low" for f in self.findings)
+
+    @property
+    def suspicious(self) -> bool:
+        """Only low-severity findings: not conclusive, a case for the stage-2 judge."""
+        return bool(self.findings) and not self.cheat
+
+    @property
+    def rules(self) -> list[str]:
+        return sorted({f.rule for f in self.findings})
+
+    @property
+    def categories(self) -> list[str]:
+        return sorted({f.category for f in self.findings})
+
+    def to_json(self) -> dict:
+        return {
+            "id": self.action_id,
+            "cheat": self.cheat,
+            "suspicious": self.suspicious,
+            "rules": self.rules,
+            "categories": self.categories,
+            "findings": [f.to_json() for f in self.findings],
+        }
+
+
+# Shell words that change files, for the protected-path shell rule.
+_MUTATING = re.compile(
+    r"(^|[\s;&|(`])(rm|mv|cp|unlink|shred|truncate|tee|sed\s+(-\w+\s+)*-i|perl\s+(-\w+\s+)*-i|chmod|chown|ln|install"
+    r"|dd|git\s+(rm|mv|checkout|restore|reset|apply|stash))\b|>>?|open\([^)]*['\"][wa]"
+)
+
+
+def _words(command: str) -> list[tuple[str, int]]:
+    """Shell words with their character offsets (best effort: never raises on unbalanced quotes)."""
+    out = []
+    for m in re.finditer(r"""(?:[^\s'";&|<>()]+|'[^']*'?|"[^"]*"?)+""", command):
+        word = m.group(0)
+        try:
+            parts = shlex.split(word)
+        except ValueError:
+            parts = [word.strip("'\"")]
+        out.extend((p, m.start()) for p in parts if p)
+    return out
+
+
+def _byte_span(text: str, start: int, end: int) -> tuple[int, int]:
+    return len(field_bytes(text[:start])), len(field_bytes(text[:end]))
+
+
+class Stage1Scanner:
+    """Compiles a rule set once; scans actions against it and a task context."""
+
+    def __init__(self, rules: Sequence[Rule] | None = None, context: GuardContext | None = None) -> None:
+        from coderl._native import RuleMatcher
+
+        self.rules = list(load_rules() if rules is None else rules)
+        self.context = context or GuardContext()
+        self._by_field: dict[tuple[str, str], tuple[RuleMatcher, list[Rule]]] = {}
+        pairs = {(t, f) for r in self.rules for t in r.tools for f in r.fields}
+        for tool, fld in sorted(pairs):
+            owners: list[Rule] = []
+            patterns: list[bytes] = []
+            for rule in self.rules:
+                if rule.kind == "pattern" and rule.applies(tool, fld):
+                    for p in rule.patterns:
+                        owners.append(rule)
+                        patterns.append(p.encode())
+            if patterns:
+                self._by_field[(tool, fld)] = (RuleMatcher(patterns, list(range(len(patterns)))), owners)
+        self._context_rules = [r for r in self.rules if r.kind != "pattern"]
+
+    def scan(self, action: Action) -> Verdict:
+        return self.scan_many([action])[0]
+
+    def scan_many(self, actions: Sequence[Action], threads: int = 0) -> list[Verdict]:
+        """Verdicts in input order; the texts of each (tool, field) go to the matcher as one batch."""
+        findings: list[list[Finding]] = [[] for _ in actions]
+        groups: dict[tuple[str, str], list[int]] = {}
+        for i, action in enumerate(actions):
+            for fld in action.fields:
+                if (action.tool, fld) in self._by_field:
+                    groups.setdefault((action.tool, fld), []).append(i)
+        for (tool, fld), indices in groups.items():
+            matcher, owners = self._by_field[(tool, fld)]
+            texts = [field_bytes(actions[i].text(fld)) for i in indices]
+            for i, hits in zip(indices, matcher.scan_batch(texts, threads), strict=True):
+                seen: set[str] = set()
+                for pattern_index, start, end in hits:
+                    rule = owners[pattern_index]
+                    if rule.id in seen:
+                        continue  # one finding per rule and field: its first match
+                    seen.add(rule.id)
+                    findings[i].append(Finding(rule.id, rule.category, rule.severity, rule.decoy, fld, start, end))
+        for i, action in enumerate(actions):
+            findings[i].extend(self._context_findings(action))
+        return [Verdict(a.id, tuple(f)) for a, f in zip(actions, findings, strict=True)]
+
+    def _context_findings(self, action: Action) -> list[Finding]:
+        ctx = self.context
+        out: list[Finding] = []
+        for rule in self._context_rules:
+            for fld in rule.fields:
+                if not rule.applies(action.tool, fld) or fld not in action.fields:
+                    continue
+                text = action.text(fld)
+                span = None
+                if rule.kind == "protected_write" and ctx.is_protected_existing(text, action.tool):
+                    span = (0, len(text))
+                elif rule.kind == "hidden_read":
+                    if fld == "path" and ctx.is_hidden(text):
+                        span = (0, len(text))
+                    elif fld == "command":
+                        span = next(((o, o + len(w)) for w, o in _words(text) if ctx.is_hidden(w)), None)
+                elif rule.kind == "protected_shell_write" and _MUTATING.search(text):
+                    span = next(
+                        (
+                            (o, o + len(w))
+                            for w, o in _words(text)
+                            if not w.startswith("-") and ctx.is_protected_existing(w, "bash")
+                        ),
+                        None,
+                    )
+                if span is not None:
+                    start, end = _byte_span(text, *span)
+                    out.append(Finding(rule.id, rule.category, rule.severity, rule.decoy, fld, start, end))
+                    break
+        return out
