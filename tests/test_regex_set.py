@@ -161,7 +161,7 @@ def test_prefiltered_matcher_finds_exactly_what_the_nfa_finds(patterns, text):
     pats = [p[0] for p in patterns]
     ids = list(range(len(pats)))
     assert RuleMatcher(pats, ids).scan(text) == RegexSet(pats, ids).scan(text)
-    for k, p in enumerate(pats):
+    for p in pats:
         factors = RuleMatcher([p], [0]).factors(0)
         if factors and re.search(p, text):
             assert any(f in text.lower() for f in factors), (p, factors, text)

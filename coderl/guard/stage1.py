@@ -83,7 +83,7 @@ _MUTATING = re.compile(
 
 def _words(command: str) -> list[tuple[str, int]]:
     """Shell words with their character offsets (best effort: never raises on unbalanced quotes)."""
-    out = []
+    out: list[tuple[str, int]] = []
     for m in re.finditer(r"""(?:[^\s'";&|<>()]+|'[^']*'?|"[^"]*"?)+""", command):
         word = m.group(0)
         try:
