@@ -44,6 +44,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     info = sub.add_parser("info", help="show the native extension, Triton and device status")
     info.set_defaults(func=_info)
+    from coderl.guard import cli as guard_cli
+
+    guard_cli.register(sub)
     return parser
 
 

@@ -1,0 +1,143 @@
+"""``coderl scan`` and ``coderl rules``: the stage-1 scanner on files of actions, and the rule library."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator
+from typing import IO
+
+from coderl.guard.action import ActionError, parse_action_json
+from coderl.guard.context import GuardContext
+from coderl.guard.rules import RuleError, load_rules
+from coderl.guard.stage1 import Stage1Scanner, Verdict
+
+BATCH = 512  # actions per matcher batch; output stays in input order
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    scan = sub.add_parser(
+        "scan",
+        help="scan actions (JSONL) with the stage-1 rules",
+        description="Scan one action per line (JSONL) and print one JSON verdict per line, in input order. "
+        "Exit status: 0 all clean, 1 a cheat was found, 2 bad usage or a malformed line.",
+    )
+    scan.add_argument("file", help="JSONL file of actions, or - for standard input")
+    scan.add_argument("--rules", action="append", default=[], metavar="PATH", help="add a rule file (repeatable)")
+    scan.add_argument("--protect", action="append", default=[], metavar="GLOB", help="add a protected path glob")
+    scan.add_argument("--hidden", action="append", default=[], metavar="GLOB", help="add a hidden-test path glob")
+    scan.add_argument("--format", choices=("jsonl", "table"), default="jsonl")
+    scan.add_argument("--threads", type=int, default=0, help="matcher threads (0: all cores)")
+    scan.set_defaults(func=run_scan)
+
+    rules = sub.add_parser("rules", help="list the stage-1 rule library")
+    rules.add_argument("--rules", action="append", default=[], metavar="PATH", help="add a rule file (repeatable)")
+    rules.add_argument("--format", choices=("table", "jsonl"), default="table")
+    rules.set_defaults(func=run_rules)
+
+
+def _lines(path: str) -> Iterator[tuple[int, bytes]]:
+    stream: IO[bytes] = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
+    try:
+        for number, line in enumerate(stream, start=1):
+            if line.strip():
+                yield number, line
+    finally:
+        if stream is not sys.stdin.buffer:
+            stream.close()
+
+
+def run_scan(args: argparse.Namespace) -> int:
+    try:
+        rules = load_rules(args.rules)
+    except RuleError as exc:
+        print(f"coderl scan: {exc}", file=sys.stderr)
+        return 2
+    context = GuardContext().with_protected(*args.protect).with_hidden(*args.hidden)
+    scanner = Stage1Scanner(rules, context)
+    try:
+        lines = list(_lines(args.file))
+    except OSError as exc:
+        print(f"coderl scan: cannot read {args.file}: {exc}", file=sys.stderr)
+        return 2
+    malformed = cheats = 0
+    rows: list[tuple[int, Verdict | None, str]] = []
+    for begin in range(0, len(lines), BATCH):
+        chunk = lines[begin : begin + BATCH]
+        parsed: list[tuple[int, object]] = []
+        for number, raw in chunk:
+            try:
+                parsed.append((number, parse_action_json(raw)))
+            except ActionError as exc:
+                parsed.append((number, str(exc)))
+        actions = [a for _, a in parsed if not isinstance(a, str)]
+        verdicts = iter(scanner.scan_many(actions, args.threads))  # type: ignore[arg-type]
+        for number, item in parsed:
+            if isinstance(item, str):
+                malformed += 1
+                print(f"coderl scan: line {number}: {item}", file=sys.stderr)
+                rows.append((number, None, item))
+            else:
+                verdict = next(verdicts)
+                cheats += verdict.cheat
+                rows.append((number, verdict, ""))
+        if args.format == "jsonl":
+            _print_jsonl(rows)
+            rows = []
+    if args.format == "table":
+        _print_table(rows)
+    if malformed:
+        return 2
+    return 1 if cheats else 0
+
+
+def _print_jsonl(rows: list[tuple[int, Verdict | None, str]]) -> None:
+    out = sys.stdout
+    for number, verdict, error in rows:
+        if verdict is None:
+            record = {"id": None, "line": number, "error": error, "cheat": None, "rules": [], "categories": []}
+        else:
+            record = verdict.to_json()
+        out.write(json.dumps(record) + "\n")
+    out.flush()
+
+
+def _print_table(rows: list[tuple[int, Verdict | None, str]]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table("line", "id", "verdict", "rules")
+    for number, verdict, error in rows:
+        if verdict is None:
+            table.add_row(str(number), "-", "[red]malformed[/red]", error)
+        else:
+            label = (
+                "[red]cheat[/red]"
+                if verdict.cheat
+                else ("[yellow]suspicious[/yellow]" if verdict.suspicious else "clean")
+            )
+            table.add_row(str(number), verdict.action_id or "-", label, ", ".join(verdict.rules))
+    Console().print(table)
+
+
+def run_rules(args: argparse.Namespace) -> int:
+    try:
+        rules = load_rules(args.rules)
+    except RuleError as exc:
+        print(f"coderl rules: {exc}", file=sys.stderr)
+        return 2
+    if args.format == "jsonl":
+        for r in rules:
+            print(
+                json.dumps({"id": r.id, "category": r.category, "severity": r.severity, "description": r.description})
+            )
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table("id", "category", "severity", "description", title=f"{len(rules)} stage-1 rules")
+    for r in rules:
+        table.add_row(r.id, r.category, r.severity, r.description)
+    Console().print(table)
+    return 0
