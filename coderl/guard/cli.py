@@ -96,7 +96,7 @@ def _print_jsonl(rows: list[tuple[int, Verdict | None, str]]) -> None:
     out = sys.stdout
     for number, verdict, error in rows:
         if verdict is None:
-            record = {"id": None, "line": number, "error": error, "cheat": None, "rules": [], "categories": []}
+            record: dict = {"id": None, "line": number, "error": error, "cheat": None, "rules": [], "categories": []}
         else:
             record = verdict.to_json()
         out.write(json.dumps(record) + "\n")
