@@ -33,3 +33,13 @@ def small_triton_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setattr(kernels, "VALUE_BLOCK", 8)
         monkeypatch.setattr(kernels, "VALUE_BLOCK_H", 16)
         monkeypatch.setattr(kernels, "WHITEN_BLOCK", 64)
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    """Print the reports tests leave behind (stage-1 recall and false-positive rate)."""
+    import sys
+
+    module = sys.modules.get("guard_corpus")
+    for text in getattr(module, "REPORTS", {}).values():
+        terminalreporter.write_sep("-", "report")
+        terminalreporter.write_line(text)

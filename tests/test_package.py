@@ -89,6 +89,7 @@ def test_built_wheel_imports_without_the_source_tree(tmp_path):
         names = zf.namelist()
         zf.extractall(site)
     assert "coderl/kernels/gae.py" in names and "coderl/_native.pyi" in names
+    assert "coderl/guard/rulesets/library.toml" in names  # the rule library ships as package data
     assert any(n.startswith("coderl/_native") and n.endswith(".so") for n in names)
     assert not any(n.startswith(("csrc/", "tests/", "kernels/")) for n in names)
     code = (

@@ -88,8 +88,10 @@ def _words(command: str) -> list[tuple[str, int]]:
         word = m.group(0)
         try:
             parts = shlex.split(word)
-        except ValueError:
-            parts = [word.strip("'\"")]
+        except ValueError:  # unbalanced quotes: look at every whitespace-separated piece instead
+            for piece in re.finditer(r"[^\s'\"]+", word):
+                out.append((piece.group(0), m.start() + piece.start()))
+            continue
         out.extend((p, m.start()) for p in parts if p)
     return out
 
