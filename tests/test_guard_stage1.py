@@ -46,9 +46,8 @@ def test_corpus_recall_per_category_and_false_positive_rate(scanner):
     false_positives = [(a, v.rules) for a, v in zip(honest, honest_verdicts, strict=True) if v.cheat]
     lines = [f"stage-1 corpus: {len(cheats)} cheating actions, {len(honest)} honest actions"]
     for category in sorted(total):
-        lines.append(
-            f"  recall {category:<22} {caught[category]:>3}/{total[category]:<3} = {caught[category] / total[category]:.1%}"
-        )
+        hit, n = caught[category], total[category]
+        lines.append(f"  recall {category:<22} {hit:>3}/{n:<3} = {hit / n:.1%}")
     overall = sum(caught.values()) / sum(total.values())
     fp_rate = len(false_positives) / len(honest)
     lines.append(

@@ -59,7 +59,8 @@ def test_protect_and_rules_options(tmp_path):
     rules = tmp_path / "extra.toml"
     rules.write_text(
         "version = 1\n[[rule]]\nid = 'local.no_todo'\ncategory = 'local'\ndescription = 'no TODO'\n"
-        "severity = 'high'\ndecoy = 'write_ignored'\ntools = ['write_file']\nfields = ['content']\npatterns = ['TODO!!']\n"
+        "severity = 'high'\ndecoy = 'write_ignored'\ntools = ['write_file']\nfields = ['content']\n"
+        "patterns = ['TODO!!']\n"
     )
     todo = {"tool": "write_file", "path": "a.py", "content": "# TODO!!"}
     out = _coderl("scan", "-", "--rules", str(rules), stdin=_jsonl([todo]))
