@@ -30,12 +30,34 @@ size_t shortest(const Lits& s) {
   return s.empty() ? 0 : n;
 }
 
-// The better of two OR-sets: a longer shortest literal first (fewer false candidates), then fewer literals.
+// How selective a literal is likely to be in agent actions (code, shell, diffs): longer is better,
+// punctuation and digits are rarer than letters, and the most common words of code barely filter.
+double rarity(const std::string& lit) {
+  static const std::set<std::string> kCommon = {
+      "return", "import", "from", "def", "class", "self", "true", "false", "none", "print", "test", "tests",
+      "result", "results", "report", "install", "add", "get", "log", "for", "while", "with", "and", "not",
+      "else", "elif", "value", "data", "file", "path", "name", "list", "dict", "str", "int", "open", "exit",
+      "function", "python", "echo", "the", "this", "that", "type", "error", "main"};
+  if (lit.size() < 3) return -100.0 + static_cast<double>(lit.size());  // too short to gate anything
+  double score = static_cast<double>(lit.size());
+  for (unsigned char c : lit)
+    if (!(c >= 'a' && c <= 'z')) score += 1.5;
+  if (kCommon.count(lit)) score -= 4.0;
+  return score;
+}
+
+double set_rarity(const Lits& s) {
+  double worst = 1e9;
+  for (const std::string& x : s) worst = std::min(worst, rarity(x));
+  return s.empty() ? -1e9 : worst;
+}
+
+// The better of two OR-sets: its least selective literal is more selective; then fewer literals.
 const Lits& better(const Lits& a, const Lits& b) {
   if (a.empty()) return b;
   if (b.empty()) return a;
-  const size_t la = shortest(a), lb = shortest(b);
-  if (la != lb) return la > lb ? a : b;
+  const double ra = set_rarity(a), rb = set_rarity(b);
+  if (ra != rb) return ra > rb ? a : b;
   return a.size() <= b.size() ? a : b;
 }
 

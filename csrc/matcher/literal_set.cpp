@@ -47,6 +47,7 @@ LiteralSet::LiteralSet(const std::vector<std::string>& literals, const std::vect
       }
     }
     trie[s].outputs.emplace_back(static_cast<uint32_t>(lit.size()), ids[n]);
+    max_literal_ = std::max(max_literal_, lit.size());
     max_id_ = std::max(max_id_, ids[n]);
   }
 
@@ -141,6 +142,53 @@ std::vector<uint64_t> LiteralSet::first_ends(std::string_view text) const {
     return remaining > 0;
   });
   return first;
+}
+
+std::vector<uint8_t> LiteralSet::occurring(std::string_view text) const {
+  std::vector<uint8_t> present(static_cast<size_t>(max_id_) + 1, 0);
+  auto mark = [&](uint32_t row, uint32_t first_out) {
+    const uint32_t o = (row - first_out) / num_classes_;
+    for (uint32_t k = out_begin_[o]; k < out_begin_[o + 1]; ++k) present[out_ids_[k]] = 1;
+  };
+  constexpr size_t kStreams = 4;
+  const size_t n = text.size();
+  const auto* bytes = reinterpret_cast<const uint8_t*>(text.data());
+  const uint32_t* table = table_.data();
+  const uint8_t* cls = byte_class_;
+  const uint32_t first_out = first_output_state_ * num_classes_;
+  if (n < kStreams * 4096) {
+    uint32_t row = 0;
+    for (size_t i = 0; i < n; ++i) {
+      row = table[row + cls[bytes[i]]];
+      if (row >= first_out) mark(row, first_out);
+    }
+    return present;
+  }
+  // Segment k covers [k * seg, (k + 1) * seg), started max_literal_ - 1 bytes early so that a
+  // literal straddling a boundary is seen whole by the later segment.
+  const size_t seg = (n + kStreams - 1) / kStreams;
+  const size_t overlap = max_literal_ > 0 ? max_literal_ - 1 : 0;
+  size_t pos[kStreams], end[kStreams];
+  uint32_t row[kStreams] = {};
+  for (size_t k = 0; k < kStreams; ++k) {
+    pos[k] = k == 0 ? 0 : k * seg - std::min(k * seg, overlap);
+    end[k] = std::min(n, (k + 1) * seg);
+  }
+  size_t steps = SIZE_MAX;
+  for (size_t k = 0; k < kStreams; ++k) steps = std::min(steps, end[k] - pos[k]);
+  for (size_t j = 0; j < steps; ++j) {
+    for (size_t k = 0; k < kStreams; ++k) {
+      row[k] = table[row[k] + cls[bytes[pos[k] + j]]];
+      if (row[k] >= first_out) mark(row[k], first_out);
+    }
+  }
+  for (size_t k = 0; k < kStreams; ++k) {
+    for (size_t i = pos[k] + steps; i < end[k]; ++i) {
+      row[k] = table[row[k] + cls[bytes[i]]];
+      if (row[k] >= first_out) mark(row[k], first_out);
+    }
+  }
+  return present;
 }
 
 }  // namespace coderl::matcher

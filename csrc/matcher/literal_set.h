@@ -46,6 +46,10 @@ class LiteralSet {
   // End offset of the first occurrence of each id (UINT64_MAX where it does not occur), indexed by id.
   std::vector<uint64_t> first_ends(std::string_view text) const;
 
+  // Which ids occur anywhere (indexed by id). Long texts are cut into kStreams overlapping segments
+  // scanned in lockstep: independent automaton walks hide the latency of each table lookup.
+  std::vector<uint8_t> occurring(std::string_view text) const;
+
   size_t num_states() const { return num_states_; }
   size_t num_classes() const { return num_classes_; }
   uint32_t max_id() const { return max_id_; }
@@ -56,6 +60,7 @@ class LiteralSet {
   uint32_t num_states_ = 0;
   uint32_t first_output_state_ = 0;
   uint32_t max_id_ = 0;
+  size_t max_literal_ = 0;
   std::vector<uint32_t> table_;      // num_states_ x num_classes_ transitions, as premultiplied rows
   std::vector<uint32_t> out_begin_;  // per output state: range into out_ids_
   std::vector<uint32_t> out_ids_;

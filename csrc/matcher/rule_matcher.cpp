@@ -48,9 +48,9 @@ RuleMatcher::RuleMatcher(const std::vector<std::string>& patterns, const std::ve
 
 std::vector<RuleMatch> RuleMatcher::scan(std::string_view text) const {
   std::vector<uint32_t> candidates = always_;
-  const std::vector<uint64_t> first = literals_.first_ends(text);
-  for (uint32_t k = 0; k < num_patterns_ && k < first.size(); ++k)
-    if (first[k] != std::numeric_limits<uint64_t>::max()) candidates.push_back(k);
+  const std::vector<uint8_t> present = literals_.occurring(text);
+  for (uint32_t k = 0; k < num_patterns_ && k < present.size(); ++k)
+    if (present[k]) candidates.push_back(k);
   std::sort(candidates.begin(), candidates.end());
   return regex_.scan(text, candidates);
 }
