@@ -97,16 +97,22 @@ def _summarize(rows: list[dict]) -> list[dict]:
         groups[row["group"]].append(row)
     out = []
     for members in groups.values():
-        peer = {r["impl"]: r["median_s"] for r in members}
+        # Speed-ups compare throughput, so peers timed on a sample (data_bytes) compare fairly.
+        def rate(r: dict) -> float:
+            return r.get("data_bytes", 1) / r["median_s"]
+
+        peer = {r["impl"]: rate(r) for r in members}
         for r in members:
             r = dict(r)
+            if "data_bytes" in r:
+                r["MBps"] = r["data_bytes"] / r["median_s"] / 1e6
             bw = _BANDWIDTH.get(r.get("device", "cpu"))
             if bw and r.get("bytes"):
                 r["bound_s"] = r["bytes"] / bw
                 r["x_bound"] = r["median_s"] / r["bound_s"]
             for name in r.get("compare_to", []):
                 if name in peer and r["median_s"] > 0:
-                    r[f"speedup_vs_{name}"] = peer[name] / r["median_s"]
+                    r[f"speedup_vs_{name}"] = rate(r) / peer[name]
             out.append(r)
     return out
 
@@ -129,15 +135,18 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
     }
     (OUT / "summary.json").write_text(json.dumps({"machine": machine, "results": rows}, indent=2))
     lines = [
-        "| group | implementation | median | x memory bound | speed-up vs peers |",
-        "|---|---|---|---|---|",
+        "| group | implementation | median | MB/s | x memory bound | speed-up vs peers |",
+        "|---|---|---|---|---|---|",
     ]
     for r in rows:
         speed = ", ".join(
-            f"{k.removeprefix('speedup_vs_')}: {v:,.0f}x" for k, v in r.items() if k.startswith("speedup_vs_")
+            f"{k.removeprefix('speedup_vs_')}: " + (f"{v:,.2f}x" if v < 10 else f"{v:,.0f}x")
+            for k, v in r.items()
+            if k.startswith("speedup_vs_")
         )
         bound = f"{r['x_bound']:.2f}" if "x_bound" in r else "-"
-        lines.append(f"| {r['group']} | {r['impl']} | {_fmt_time(r['median_s'])} | {bound} | {speed or '-'} |")
+        mbps = f"{r['MBps']:.1f}" if "MBps" in r else "-"
+        lines.append(f"| {r['group']} | {r['impl']} | {_fmt_time(r['median_s'])} | {mbps} | {bound} | {speed or '-'} |")
     bw = ", ".join(f"{k}: {v / 1e9:.1f} GB/s" for k, v in _BANDWIDTH.items())
     table = "\n".join(lines)
     (OUT / "summary.md").write_text(f"Measured bandwidth ({bw})\n\n{table}\n")

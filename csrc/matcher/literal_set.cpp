@@ -156,7 +156,7 @@ std::vector<uint8_t> LiteralSet::occurring(std::string_view text) const {
   const uint32_t* table = table_.data();
   const uint8_t* cls = byte_class_;
   const uint32_t first_out = first_output_state_ * num_classes_;
-  if (n < kStreams * 4096) {
+  if (n < kStreams * 256) {
     uint32_t row = 0;
     for (size_t i = 0; i < n; ++i) {
       row = table[row + cls[bytes[i]]];
