@@ -7,16 +7,10 @@
 
 #include "ops/gae.h"
 
+#include "check.h"
+
 using coderl::ops::GaeProblem;
 
-static int failures = 0;
-#define CHECK(cond)                                                   \
-  do {                                                                \
-    if (!(cond)) {                                                    \
-      std::fprintf(stderr, "%s:%d: CHECK(%s)\n", __FILE__, __LINE__, #cond); \
-      ++failures;                                                     \
-    }                                                                 \
-  } while (0)
 
 static bool near(float a, float b) { return std::fabs(a - b) <= 1e-5f * (1.0f + std::fabs(b)); }
 
@@ -131,10 +125,5 @@ int main() {
   test_matches_reference();
   test_rejects_bad_lambda();
   test_half_conversions();
-  if (failures) {
-    std::fprintf(stderr, "%d check(s) failed\n", failures);
-    return 1;
-  }
-  std::printf("all C++ checks passed\n");
-  return 0;
+  return check_report("GAE");
 }

@@ -9,16 +9,10 @@
 
 #include "matcher/literal_set.h"
 
+#include "check.h"
+
 using coderl::matcher::LiteralSet;
 
-static int failures = 0;
-#define CHECK(cond)                                                          \
-  do {                                                                       \
-    if (!(cond)) {                                                           \
-      std::fprintf(stderr, "%s:%d: CHECK(%s)\n", __FILE__, __LINE__, #cond); \
-      ++failures;                                                            \
-    }                                                                        \
-  } while (0)
 
 using Hits = std::set<std::pair<uint32_t, uint64_t>>;
 
@@ -104,10 +98,5 @@ int main() {
   test_fold_case();
   test_first_ends_and_empty_literal();
   test_random_against_naive();
-  if (failures) {
-    std::fprintf(stderr, "%d check(s) failed\n", failures);
-    return 1;
-  }
-  std::printf("all literal-set checks passed\n");
-  return 0;
+  return check_report("literal-set");
 }

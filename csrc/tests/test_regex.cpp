@@ -5,17 +5,11 @@
 
 #include "matcher/regex.h"
 
+#include "check.h"
+
 using coderl::matcher::RegexError;
 using coderl::matcher::RegexSet;
 
-static int failures = 0;
-#define CHECK(cond)                                                          \
-  do {                                                                       \
-    if (!(cond)) {                                                           \
-      std::fprintf(stderr, "%s:%d: CHECK(%s)\n", __FILE__, __LINE__, #cond); \
-      ++failures;                                                            \
-    }                                                                        \
-  } while (0)
 
 static bool matches(const std::string& pattern, const std::string& text, uint64_t start, uint64_t end) {
   const auto found = RegexSet({pattern}, {0}).scan(text);
@@ -52,10 +46,5 @@ int main() {
     threw = std::string(e.what()).find("pattern 1") != std::string::npos;
   }
   CHECK(threw);
-  if (failures) {
-    std::fprintf(stderr, "%d check(s) failed\n", failures);
-    return 1;
-  }
-  std::printf("all regex checks passed\n");
-  return 0;
+  return check_report("regex");
 }
