@@ -232,16 +232,19 @@ NB_MODULE(_native, m) {
           "patterns"_a, "ids"_a, "max_states"_a = size_t{1} << 20)
       .def(
           "scan",
-          [](const coderl::matcher::RegexSet& set, const nb::bytes& text) {
+          [](const coderl::matcher::RegexSet& set, const nb::bytes& text, bool nfa) {
             const std::string_view view(text.c_str(), text.size());
             std::vector<coderl::matcher::RuleMatch> found;
             {
               nb::gil_scoped_release release;
-              found = set.scan(view);
+              found = set.scan(view, nfa ? coderl::matcher::RegexSet::Engine::kNfa
+                                         : coderl::matcher::RegexSet::Engine::kLazyDfa);
             }
             return to_tuples(found);
           },
-          "text"_a, "(id, start, end) for every matching pattern: its first-ending match, leftmost start.")
+          "text"_a, "nfa"_a = false,
+          "(id, start, end) for every matching pattern: its first-ending match, leftmost start. "
+          "nfa=True runs the reference NFA simulation instead of the lazy DFA.")
       .def_prop_ro("num_states", &coderl::matcher::RegexSet::num_states);
 
   nb::class_<coderl::matcher::RuleMatcher>(

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <unordered_map>
 
 namespace coderl::matcher {
 namespace {
@@ -483,11 +484,12 @@ RegexSet::RegexSet(const std::vector<std::string>& patterns, const std::vector<u
 
 namespace {
 
-// Follows epsilon edges from `from` at boundary position `i`, collecting byte-consuming states into
-// `out` and reporting match states through `on_match`. Iterative: patterns never grow the C++ stack.
-template <class OnMatch>
-void closure(const std::vector<RegexSet::Inst>& insts, uint32_t from, std::string_view text, size_t i,
-             StateSet& seen, std::vector<uint32_t>& stack, std::vector<uint32_t>& out, OnMatch&& on_match) {
+// Follows epsilon edges from `from`, collecting byte-consuming states into `out` and reporting match
+// states through `on_match`; `holds(assertion)` answers assertions at the current boundary.
+// Iterative: patterns never grow the C++ stack.
+template <class Holds, class OnMatch>
+void closure(const std::vector<RegexSet::Inst>& insts, uint32_t from, Holds&& holds, StateSet& seen,
+             std::vector<uint32_t>& stack, std::vector<uint32_t>& out, OnMatch&& on_match) {
   using Op = RegexSet::Inst::Op;
   stack.push_back(from);
   while (!stack.empty()) {
@@ -503,21 +505,138 @@ void closure(const std::vector<RegexSet::Inst>& insts, uint32_t from, std::strin
         stack.push_back(inst.next);
         break;
       case Op::kAssert:
-        if (holds(inst.assertion, text, i)) stack.push_back(inst.next);
+        if (holds(inst.assertion)) stack.push_back(inst.next);
         break;
     }
   }
 }
 
+// The forward pass as a lazy DFA: DFA states (sets of NFA states plus what the previous byte was)
+// are built on demand and cached, so each byte costs one table lookup once its state exists. The
+// cache is flushed when it grows past kMaxDfaStates, so memory stays bounded and time linear.
+class LazyDfa {
+ public:
+  static constexpr size_t kMaxDfaStates = 4096;
+  static constexpr int kCols = 257;  // 256 bytes + end of text
+
+  LazyDfa(const std::vector<RegexSet::Inst>& insts, const std::vector<std::bitset<256>>& sets,
+          std::vector<uint32_t> starts)
+      : insts_(insts), sets_(sets), starts_(std::move(starts)), seen_(insts.size()) {}
+
+  // Calls on_match(pattern, end) for matches ending at each boundary; stops when it returns false.
+  template <class OnMatch>
+  void run(std::string_view text, OnMatch&& on_match) {
+    const size_t n = text.size();
+    int32_t cur = intern({}, kAtStart);
+    for (size_t i = 0; i <= n; ++i) {
+      const int col = i < n ? static_cast<unsigned char>(text[i]) : 256;
+      int32_t next = trans_[static_cast<size_t>(cur) * kCols + col];
+      if (next < 0) next = build(cur, col);
+      const int32_t mi = match_[static_cast<size_t>(cur) * kCols + col];
+      if (mi >= 0)
+        for (uint32_t k : pool_[static_cast<size_t>(mi)])
+          if (!on_match(k, static_cast<uint64_t>(i))) return;
+      if (states_.size() > kMaxDfaStates && i < n) {  // flush, keeping the state we are in
+        const State keep = states_[static_cast<size_t>(next)];
+        clear();
+        next = intern(keep.nfa, keep.flags);
+      }
+      cur = next;
+    }
+  }
+
+ private:
+  enum : uint8_t { kAtStart = 1, kPrevWord = 2, kPrevNewline = 4 };
+  struct State {
+    std::vector<uint32_t> nfa;
+    uint8_t flags;
+  };
+
+  void clear() {
+    states_.clear();
+    index_.clear();
+    trans_.clear();
+    match_.clear();
+    pool_.clear();
+  }
+
+  int32_t intern(const std::vector<uint32_t>& nfa, uint8_t flags) {
+    std::string key(1, static_cast<char>(flags));
+    key.append(reinterpret_cast<const char*>(nfa.data()), nfa.size() * sizeof(uint32_t));
+    auto it = index_.find(key);
+    if (it != index_.end()) return it->second;
+    const auto id = static_cast<int32_t>(states_.size());
+    states_.push_back({nfa, flags});
+    index_.emplace(std::move(key), id);
+    trans_.resize(trans_.size() + kCols, -1);
+    match_.resize(match_.size() + kCols, -1);
+    return id;
+  }
+
+  int32_t build(int32_t cur, int col) {
+    const uint8_t flags = states_[static_cast<size_t>(cur)].flags;
+    const bool at_start = flags & kAtStart, prev_word = flags & kPrevWord, prev_nl = flags & kPrevNewline;
+    const bool at_end = col == 256;
+    const bool next_word = !at_end && is_word(col);
+    auto holds = [&](Assertion a) {
+      switch (a) {
+        case Assertion::kTextStart: return at_start;
+        case Assertion::kTextEnd: return at_end;
+        case Assertion::kLineStart: return at_start || prev_nl;
+        case Assertion::kLineEnd: return at_end || col == '\n';
+        case Assertion::kWordBoundary: return prev_word != next_word;
+        case Assertion::kNotWordBoundary: return prev_word == next_word;
+      }
+      return false;
+    };
+    seen_.clear();
+    consuming_.clear();
+    std::vector<uint32_t> matched;
+    auto on_match = [&](uint32_t k) { matched.push_back(k); };
+    const std::vector<uint32_t> nfa = states_[static_cast<size_t>(cur)].nfa;  // copy: intern may reallocate
+    for (uint32_t s : nfa) closure(insts_, s, holds, seen_, stack_, consuming_, on_match);
+    for (uint32_t s : starts_) closure(insts_, s, holds, seen_, stack_, consuming_, on_match);
+    std::vector<uint32_t> target;
+    if (!at_end) {
+      for (uint32_t s : consuming_)
+        if (sets_[insts_[s].arg].test(static_cast<size_t>(col))) target.push_back(insts_[s].next);
+      std::sort(target.begin(), target.end());
+      target.erase(std::unique(target.begin(), target.end()), target.end());
+    }
+    const uint8_t next_flags = static_cast<uint8_t>((next_word ? kPrevWord : 0) | (col == '\n' ? kPrevNewline : 0));
+    const int32_t next = intern(target, next_flags);
+    const size_t slot = static_cast<size_t>(cur) * kCols + static_cast<size_t>(col);
+    trans_[slot] = next;
+    if (!matched.empty()) {
+      std::sort(matched.begin(), matched.end());
+      matched.erase(std::unique(matched.begin(), matched.end()), matched.end());
+      match_[slot] = static_cast<int32_t>(pool_.size());
+      pool_.push_back(std::move(matched));
+    }
+    return next;
+  }
+
+  const std::vector<RegexSet::Inst>& insts_;
+  const std::vector<std::bitset<256>>& sets_;
+  const std::vector<uint32_t> starts_;
+  std::vector<State> states_;
+  std::unordered_map<std::string, int32_t> index_;
+  std::vector<int32_t> trans_, match_;
+  std::vector<std::vector<uint32_t>> pool_;
+  StateSet seen_;
+  std::vector<uint32_t> stack_, consuming_;
+};
+
 }  // namespace
 
-std::vector<RuleMatch> RegexSet::scan(std::string_view text) const {
+std::vector<RuleMatch> RegexSet::scan(std::string_view text, Engine engine) const {
   std::vector<uint32_t> all(starts_.size());
   for (uint32_t k = 0; k < all.size(); ++k) all[k] = k;
-  return scan(text, all);
+  return scan(text, all, engine);
 }
 
-std::vector<RuleMatch> RegexSet::scan(std::string_view text, const std::vector<uint32_t>& patterns) const {
+std::vector<RuleMatch> RegexSet::scan(std::string_view text, const std::vector<uint32_t>& patterns,
+                                      Engine engine) const {
   const size_t n = text.size();
   const size_t m = insts_.size();
   constexpr uint64_t kNone = std::numeric_limits<uint64_t>::max();
@@ -526,6 +645,19 @@ std::vector<RuleMatch> RegexSet::scan(std::string_view text, const std::vector<u
   if (active.empty()) return {};
   StateSet seen(m);
   std::vector<uint32_t> stack, cur, next, consuming;
+  if (engine == Engine::kLazyDfa) {
+    std::vector<uint32_t> starts;
+    for (uint32_t k : patterns) starts.push_back(starts_[k]);
+    size_t unmatched = patterns.size();
+    LazyDfa(insts_, byte_sets_, std::move(starts)).run(text, [&](uint32_t k, uint64_t end) {
+      if (first_end[k] == kNone) {
+        first_end[k] = end;
+        --unmatched;
+      }
+      return unmatched > 0;
+    });
+    active.clear();
+  }
   // Forward pass, unanchored: the first end of each pattern's matches.
   for (size_t i = 0; i <= n && !active.empty(); ++i) {
     seen.clear();
@@ -537,8 +669,9 @@ std::vector<RuleMatch> RegexSet::scan(std::string_view text, const std::vector<u
         matched = true;
       }
     };
-    for (uint32_t s : cur) closure(insts_, s, text, i, seen, stack, consuming, on_match);
-    for (uint32_t k : active) closure(insts_, starts_[k], text, i, seen, stack, consuming, on_match);
+    auto at_i = [&](Assertion a) { return holds(a, text, i); };
+    for (uint32_t s : cur) closure(insts_, s, at_i, seen, stack, consuming, on_match);
+    for (uint32_t k : active) closure(insts_, starts_[k], at_i, seen, stack, consuming, on_match);
     if (matched)
       active.erase(std::remove_if(active.begin(), active.end(), [&](uint32_t k) { return first_end[k] != kNone; }),
                    active.end());
@@ -559,7 +692,8 @@ std::vector<RuleMatch> RegexSet::scan(std::string_view text, const std::vector<u
     for (size_t i = end + 1; i-- > 0 && !cur.empty();) {
       seen.clear();
       consuming.clear();
-      for (uint32_t s : cur) closure(insts_, s, text, i, seen, stack, consuming, [&](uint32_t) { start = i; });
+      auto at_i = [&](Assertion a) { return holds(a, text, i); };
+      for (uint32_t s : cur) closure(insts_, s, at_i, seen, stack, consuming, [&](uint32_t) { start = i; });
       if (i == 0) break;
       next.clear();
       const unsigned char b = static_cast<unsigned char>(text[i - 1]);

@@ -1,8 +1,9 @@
 // Regular expressions for the stage-1 rule matcher: parser -> AST -> Thompson NFA -> simulation.
 //
-// Guarantee: matching is linear in the text for a fixed rule set: O(text bytes x NFA states), no
-// backtracking, whatever the pattern or the input (no exponential blow-ups, no stack recursion on
-// the input). Byte-oriented: patterns and texts are arbitrary bytes; UTF-8 is not decoded.
+// Guarantee: matching is linear in the text for a fixed rule set: O(text bytes x NFA states) in the
+// worst case, one table lookup per byte once the lazy DFA's states exist; no backtracking, whatever
+// the pattern or the input (no exponential blow-ups, no recursion on the input, bounded memory).
+// Byte-oriented: patterns and texts are arbitrary bytes; UTF-8 is not decoded.
 //
 // Syntax (a subset of Python's `re`, enough for rules):
 //   literals, escapes \\ \. \n \r \t \f \v \0 \xHH, any escaped punctuation
@@ -57,9 +58,14 @@ class RegexSet {
   // std::invalid_argument when the compiled set would exceed `max_states` NFA states.
   RegexSet(const std::vector<std::string>& patterns, const std::vector<uint32_t>& ids, size_t max_states = 1 << 20);
 
-  std::vector<RuleMatch> scan(std::string_view text) const;
+  // The forward pass (which patterns match, and where their first match ends) runs as a lazy DFA by
+  // default; kNfa is the direct NFA simulation, kept as the reference the DFA is tested against.
+  enum class Engine : uint8_t { kLazyDfa, kNfa };
+
+  std::vector<RuleMatch> scan(std::string_view text, Engine engine = Engine::kLazyDfa) const;
   // Only the patterns at these indices (ascending, into the constructor's lists) are run.
-  std::vector<RuleMatch> scan(std::string_view text, const std::vector<uint32_t>& patterns) const;
+  std::vector<RuleMatch> scan(std::string_view text, const std::vector<uint32_t>& patterns,
+                              Engine engine = Engine::kLazyDfa) const;
 
   size_t num_states() const { return insts_.size(); }
   size_t num_patterns() const { return starts_.size(); }
