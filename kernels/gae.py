@@ -47,6 +47,17 @@ def _row_bounds(offsets_ptr, row, row_len, PACKED: tl.constexpr):
 
 
 @triton.jit
+def _chunk_lanes(offsets_ptr, row_len, PACKED: tl.constexpr, BLOCK: tl.constexpr):
+    """This program's row and chunk, and its lanes' token positions, reversed (lane 0 = the chunk's last token)."""
+    row = tl.program_id(0).to(tl.int64)
+    chunk = tl.program_id(1).to(tl.int64)
+    start, length = _row_bounds(offsets_ptr, row, row_len, PACKED)
+    lane = tl.arange(0, BLOCK)
+    pos = (chunk + 1) * BLOCK - 1 - lane
+    return row, chunk, start, lane, pos, pos < length
+
+
+@triton.jit
 def _coeffs(r, v, m, gamma, c):
     a = tl.where(m, c * (r - v) + gamma * v, r)
     b = tl.where(m, c + 0.0 * r, 1.0 + 0.0 * r)
@@ -94,12 +105,7 @@ def gae_chunk_summary_kernel(
     DECOUPLED: tl.constexpr,
     BLOCK: tl.constexpr,
 ):
-    row = tl.program_id(0).to(tl.int64)
-    chunk = tl.program_id(1).to(tl.int64)
-    start, length = _row_bounds(offsets_ptr, row, row_len, PACKED)
-    lane = tl.arange(0, BLOCK)
-    pos = (chunk + 1) * BLOCK - 1 - lane  # lane 0 holds the chunk's last token
-    inb = pos < length
+    row, chunk, start, lane, pos, inb = _chunk_lanes(offsets_ptr, row_len, PACKED, BLOCK)
     r = tl.load(r_ptr + start + pos, mask=inb, other=0.0).to(tl.float32)
     v = tl.load(v_ptr + start + pos, mask=inb, other=0.0).to(tl.float32)
     m = tl.load(m_ptr + start + pos, mask=inb, other=0) != 0
@@ -230,12 +236,7 @@ def value_head_summary_kernel(
     BLOCK_H: tl.constexpr,
 ):
     """Values ``hidden @ w + b`` of one chunk (hidden read once), written out, plus the chunk summary."""
-    row = tl.program_id(0).to(tl.int64)
-    chunk = tl.program_id(1).to(tl.int64)
-    start, length = _row_bounds(offsets_ptr, row, row_len, PACKED)
-    lane = tl.arange(0, BLOCK)
-    pos = (chunk + 1) * BLOCK - 1 - lane
-    inb = pos < length
+    row, chunk, start, lane, pos, inb = _chunk_lanes(offsets_ptr, row_len, PACKED, BLOCK)
     cols = tl.arange(0, BLOCK_H)
     acc = tl.zeros((BLOCK, BLOCK_H), dtype=tl.float32)
     hrow = h_ptr + (start + pos)[:, None] * hidden_size
