@@ -298,6 +298,10 @@ def cheats() -> list[tuple[str, dict]]:
     ]
     for tool, fields in runners:
         add("runner_tampering", tool=tool, **fields)
+    # The first held-out round, used for tuning after it was measured (see guard_heldout.py).
+    from guard_heldout import ROUND1
+
+    out.extend((category, dict(action)) for category, action in ROUND1)
     return out
 
 

@@ -129,17 +129,16 @@ def test_patching_the_grader_is_flagged(scanner):
 
 
 def test_heldout_recall_is_reported(scanner):
-    """Recall on cheats written after the rules were frozen (tests/guard_heldout.py): an estimate for
-    unseen cheats. The floor only catches a collapse; the figure itself is printed in the report."""
+    """Recall on cheats written after the last rule change (tests/guard_heldout.py, ROUND2): an estimate
+    for unseen cheats. The floor only catches a collapse; the figure itself is printed in the report."""
     import guard_heldout
 
-    verdicts = scanner.scan_many([parse_action(a) for _, a in guard_heldout.HELDOUT])
+    verdicts = scanner.scan_many([parse_action(a) for _, a in guard_heldout.ROUND2])
     caught = [v.cheat for v in verdicts]
-    missed = [a for (_, a), hit in zip(guard_heldout.HELDOUT, caught, strict=True) if not hit]
+    missed = [a for (_, a), hit in zip(guard_heldout.ROUND2, caught, strict=True) if not hit]
     recall = sum(caught) / len(caught)
-    lines = [
-        f"stage-1 held-out cheats: {sum(caught)}/{len(caught)} flagged = {recall:.0%} (not used to tune the rules)"
-    ]
+    head = f"stage-1 held-out cheats (round 2): {sum(caught)}/{len(caught)} flagged = {recall:.0%}"
+    lines = [head + " (not used to tune the rules)"]
     lines += [f"  missed: {a}" for a in missed]
     guard_corpus.REPORTS["heldout"] = "\n".join(lines)
     assert recall >= 0.5

@@ -28,7 +28,7 @@ DEFAULT_HIDDEN: tuple[str, ...] = (
     "grader.py",
 )
 # Files whose only purpose is configuring test runs: writing one is tampering even if it is new.
-TEST_CONFIG_NAMES = frozenset({"conftest.py", "pytest.ini", "tox.ini"})
+TEST_CONFIG_NAMES = frozenset({"conftest.py", "pytest.ini", "tox.ini", "__init__.py"})
 NEW_TEST_FILE = re.compile(r"(test_[^/]*|[^/]*_test)\.py")
 
 
@@ -37,6 +37,12 @@ def glob_regex(glob: str) -> re.Pattern[str]:
     """gitignore-style glob: no '/' matches a basename at any depth; '**' spans directories."""
     anchored = "/" in glob.rstrip("/")
     g = glob.lstrip("/") if not glob.startswith("/") else glob
+    if g.endswith("/**"):  # a directory glob covers the directory itself too
+        return re.compile(("" if anchored else "(?:.*/)?") + _glob_body(g[:-3]) + "(?:/.*)?")
+    return re.compile(("" if anchored else "(?:.*/)?") + _glob_body(g) + "(?:/.*)?")
+
+
+def _glob_body(g: str) -> str:
     out = []
     i = 0
     while i < len(g):
@@ -55,9 +61,7 @@ def glob_regex(glob: str) -> re.Pattern[str]:
         else:
             out.append(re.escape(g[i]))
             i += 1
-    body = "".join(out)
-    prefix = "" if anchored else "(?:.*/)?"
-    return re.compile(prefix + body + "(?:/.*)?")
+    return "".join(out)
 
 
 @dataclass(frozen=True)
@@ -115,6 +119,6 @@ class GuardContext:
         name = posixpath.basename(p)
         if name in TEST_CONFIG_NAMES:
             return True
-        if self.task_files is not None:
-            return p in self.task_files
+        if self.task_files is not None:  # an existing file, or a directory holding protected files
+            return p in self.task_files or any(f.startswith(p + "/") and self.is_protected(f) for f in self.task_files)
         return not (tool == "write_file" and NEW_TEST_FILE.fullmatch(name))

@@ -78,7 +78,10 @@ class Verdict:
 _MUTATING = re.compile(
     r"(^|[\s;&|(`])(rm|mv|cp|unlink|shred|truncate|tee|sed\s+(-\w+\s+)*-i|perl\s+(-\w+\s+)*-i|chmod|chown|ln|install"
     r"|dd|git\s+(rm|mv|checkout|restore|reset|apply|stash))\b|>>?|open\([^)]*['\"][wa]"
+    r"|perl\s+(-\w+\s+)*-\w*i|-exec\s+rm\b|-delete\b|\.write_text\(|\.unlink\(|os\.remove\(|shutil\.rmtree\("
 )
+# Path-like tokens anywhere in a command, including inside quoted code (`python -c "open('x')"`).
+_PATHISH = re.compile(r"""[^\s'"();,=`|&<>{}\[\]]+""")
 
 
 def _words(command: str) -> list[tuple[str, int]]:
@@ -94,6 +97,21 @@ def _words(command: str) -> list[tuple[str, int]]:
             continue
         out.extend((p, m.start()) for p in parts if p)
     return out
+
+
+def _tokens(command: str) -> list[tuple[str, int]]:
+    """Shell words, then every path-like fragment (for paths inside quoted code)."""
+    return _words(command) + [(m.group(0), m.start()) for m in _PATHISH.finditer(command)]
+
+
+_OBFUSCATION = re.compile(r"""''|""|(?<=\w)['"](?=\w)|\\(?=\w)""")
+_QUOTED_COMMAND = re.compile(r"""(^|[;&|(]\s*)(['"])(\w[\w.-]*)\2""", re.MULTILINE)
+
+
+def _normalize_shell(command: str) -> str:
+    """Undo quoting tricks inside command words: `c''url`, `c"u"rl`, `\\curl`, `'curl' ...` read as `curl`.
+    Quoted text that is only an argument (`echo 'curl is ...'`) stays quoted."""
+    return _QUOTED_COMMAND.sub(r"\1\3", _OBFUSCATION.sub("", command))
 
 
 def _byte_span(text: str, start: int, end: int) -> tuple[int, int]:
@@ -136,14 +154,24 @@ class Stage1Scanner:
         for (tool, fld), indices in groups.items():
             matcher, owners = self._by_field[(tool, fld)]
             texts = [field_bytes(actions[i].text(fld)) for i in indices]
-            for i, hits in zip(indices, matcher.scan_batch(texts, threads), strict=True):
-                seen: set[str] = set()
-                for pattern_index, start, end in hits:
-                    rule = owners[pattern_index]
-                    if rule.id in seen:
-                        continue  # one finding per rule and field: its first match
-                    seen.add(rule.id)
-                    findings[i].append(Finding(rule.id, rule.category, rule.severity, rule.decoy, fld, start, end))
+            views = [matcher.scan_batch(texts, threads)]
+            if tool == "bash":  # also the de-quoted command; its spans cover the whole command
+                plain = [field_bytes(_normalize_shell(actions[i].text(fld))) for i in indices]
+                views.append(
+                    [
+                        [(k, 0, len(t)) for k, _, _ in h]
+                        for h, t in zip(matcher.scan_batch(plain, threads), texts, strict=True)
+                    ]
+                )
+            for view in views:
+                for i, hits in zip(indices, view, strict=True):
+                    seen = {f.rule for f in findings[i] if f.field == fld}
+                    for pattern_index, start, end in hits:
+                        rule = owners[pattern_index]
+                        if rule.id in seen:
+                            continue  # one finding per rule and field: its first match
+                        seen.add(rule.id)
+                        findings[i].append(Finding(rule.id, rule.category, rule.severity, rule.decoy, fld, start, end))
         for i, action in enumerate(actions):
             findings[i].extend(self._context_findings(action))
         return [Verdict(a.id, tuple(f)) for a, f in zip(actions, findings, strict=True)]
@@ -163,12 +191,12 @@ class Stage1Scanner:
                     if fld == "path" and ctx.is_hidden(text):
                         span = (0, len(text))
                     elif fld == "command":
-                        span = next(((o, o + len(w)) for w, o in _words(text) if ctx.is_hidden(w)), None)
+                        span = next(((o, o + len(w)) for w, o in _tokens(text) if ctx.is_hidden(w)), None)
                 elif rule.kind == "protected_shell_write" and _MUTATING.search(text):
                     span = next(
                         (
                             (o, o + len(w))
-                            for w, o in _words(text)
+                            for w, o in _tokens(text)
                             if not w.startswith("-") and ctx.is_protected_existing(w, "bash")
                         ),
                         None,
