@@ -99,7 +99,7 @@ class GuardContext:
         p = self.normalize(path)
         if not p or p == ".":
             return False
-        return any(glob_regex(g).fullmatch(p) or (g.startswith("/") and glob_regex(g).fullmatch(p)) for g in globs)
+        return any(glob_regex(g).fullmatch(p) for g in globs)
 
     def is_protected(self, path: str) -> bool:
         return self._matches(self.protected, path)
