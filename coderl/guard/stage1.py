@@ -154,19 +154,19 @@ class Stage1Scanner:
         for (tool, fld), indices in groups.items():
             matcher, owners = self._by_field[(tool, fld)]
             texts = [field_bytes(actions[i].text(fld)) for i in indices]
-            views = [matcher.scan_batch(texts, threads)]
-            if tool == "bash":  # also the de-quoted command; its spans cover the whole command
-                plain = [field_bytes(_normalize_shell(actions[i].text(fld))) for i in indices]
+            views = [list(zip(indices, matcher.scan_batch(texts, threads), strict=True))]
+            if tool == "bash":  # also the de-quoted command where it differs; its spans cover the whole command
+                plain = [(i, _normalize_shell(actions[i].text(fld))) for i in indices]
+                plain = [(i, p) for i, p in plain if p != actions[i].text(fld)]
+                hits = matcher.scan_batch([field_bytes(p) for _, p in plain], threads) if plain else []
+                whole = [len(field_bytes(actions[i].text(fld))) for i, _ in plain]
                 views.append(
-                    [
-                        [(k, 0, len(t)) for k, _, _ in h]
-                        for h, t in zip(matcher.scan_batch(plain, threads), texts, strict=True)
-                    ]
+                    [(i, [(k, 0, n) for k, _, _ in h]) for (i, _), h, n in zip(plain, hits, whole, strict=True)]
                 )
             for view in views:
-                for i, hits in zip(indices, view, strict=True):
+                for i, found in view:
                     seen = {f.rule for f in findings[i] if f.field == fld}
-                    for pattern_index, start, end in hits:
+                    for pattern_index, start, end in found:
                         rule = owners[pattern_index]
                         if rule.id in seen:
                             continue  # one finding per rule and field: its first match
