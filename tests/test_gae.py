@@ -273,74 +273,20 @@ def test_bad_cu_seqlens(cu, match):
 def test_native_extension_never_copies_silently():
     from coderl import _native
 
-    r = torch.zeros(2, 4)
-    out_wrong = torch.zeros(2, 4, dtype=torch.float64)
+    def call(mask, adv):
+        r = torch.zeros(2, 4)
+        # positional arguments: cu_seqlens, rows, T, gamma, lam, lam_rows, lam_alpha, decoupled,
+        # lam_critic, lam_critic_rows, bootstrap, whiten, whiten_eps, threads
+        _native.gae(r, r, mask, adv, torch.zeros(2, 4), None, 2, 4, 1.0, 1.0, None, 0.0, False, 1.0, None, None,
+                    False, 1e-8, 1)  # fmt: skip
+
+    bool_mask = torch.ones(2, 4, dtype=torch.bool)
     with pytest.raises(TypeError):
-        _native.gae(
-            r,
-            r,
-            torch.ones(2, 4, dtype=torch.bool),
-            out_wrong,
-            torch.zeros(2, 4),
-            None,
-            2,
-            4,
-            1.0,
-            1.0,
-            None,
-            0.0,
-            False,
-            1.0,
-            None,
-            None,
-            False,
-            1e-8,
-            1,
-        )
+        call(bool_mask, torch.zeros(2, 4, dtype=torch.float64))  # wrong output dtype
     with pytest.raises(TypeError):
-        _native.gae(
-            r,
-            r,
-            torch.ones(2, 4, dtype=torch.bool),
-            torch.zeros(4, 2).T,
-            torch.zeros(2, 4),
-            None,
-            2,
-            4,
-            1.0,
-            1.0,
-            None,
-            0.0,
-            False,
-            1.0,
-            None,
-            None,
-            False,
-            1e-8,
-            1,
-        )
+        call(bool_mask, torch.zeros(4, 2).T)  # non-contiguous output
     with pytest.raises(ValueError, match="mask must be bool or uint8"):
-        _native.gae(
-            r,
-            r,
-            torch.ones(2, 4),
-            torch.zeros(2, 4),
-            torch.zeros(2, 4),
-            None,
-            2,
-            4,
-            1.0,
-            1.0,
-            None,
-            0.0,
-            False,
-            1.0,
-            None,
-            None,
-            False,
-            1e-8,
-            1,
-        )
+        call(torch.ones(2, 4), torch.zeros(2, 4))
 
 
 def test_reference_backend_matches_the_oracle():

@@ -10,7 +10,7 @@ from typing import IO
 
 from coderl.guard.action import ActionError, parse_action_json
 from coderl.guard.context import GuardContext
-from coderl.guard.rules import RuleError, load_rules
+from coderl.guard.rules import Rule, RuleError, load_rules
 from coderl.guard.stage1 import Stage1Scanner, Verdict
 
 BATCH = 512  # actions per matcher batch; output stays in input order
@@ -48,11 +48,18 @@ def _lines(path: str) -> Iterator[tuple[int, bytes]]:
             stream.close()
 
 
-def run_scan(args: argparse.Namespace) -> int:
+def _load_rules(args: argparse.Namespace, command: str) -> list[Rule] | None:
+    """The default library plus --rules files; None (after saying why on stderr) when one is bad."""
     try:
-        rules = load_rules(args.rules)
+        return load_rules(args.rules)
     except RuleError as exc:
-        print(f"coderl scan: {exc}", file=sys.stderr)
+        print(f"coderl {command}: {exc}", file=sys.stderr)
+        return None
+
+
+def run_scan(args: argparse.Namespace) -> int:
+    rules = _load_rules(args, "scan")
+    if rules is None:
         return 2
     context = GuardContext().with_protected(*args.protect).with_hidden(*args.hidden)
     scanner = Stage1Scanner(rules, context)
@@ -122,10 +129,8 @@ def _print_table(rows: list[tuple[int, Verdict | None, str]]) -> None:
 
 
 def run_rules(args: argparse.Namespace) -> int:
-    try:
-        rules = load_rules(args.rules)
-    except RuleError as exc:
-        print(f"coderl rules: {exc}", file=sys.stderr)
+    rules = _load_rules(args, "rules")
+    if rules is None:
         return 2
     if args.format == "jsonl":
         for r in rules:

@@ -1,7 +1,6 @@
 #include "matcher/rule_matcher.h"
 
 #include <algorithm>
-#include <limits>
 
 #include "common/parallel.h"
 #include "matcher/factors.h"
