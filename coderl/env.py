@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 
-__all__ = ["num_threads", "triton_interpret"]
+__all__ = ["num_threads", "sandbox_image", "sandbox_user", "triton_interpret"]
 
 
 def _int(name: str) -> int | None:
@@ -31,3 +31,13 @@ def num_threads() -> int | None:
 def triton_interpret() -> bool:
     """``TRITON_INTERPRET=1``: Triton kernels run in the interpreter (on CPU tensors)."""
     return os.environ.get("TRITON_INTERPRET", "0").strip() not in ("", "0")
+
+
+def sandbox_user() -> str:
+    """``CODERL_SANDBOX_USER``: the unprivileged host user that owns rootless containers when run as root."""
+    return os.environ.get("CODERL_SANDBOX_USER", "").strip() or "coderl"
+
+
+def sandbox_image() -> str:
+    """``CODERL_SANDBOX_IMAGE``: the sandbox image name (default ``localhost/coderl-sandbox:1``)."""
+    return os.environ.get("CODERL_SANDBOX_IMAGE", "").strip() or "localhost/coderl-sandbox:1"

@@ -1,0 +1,63 @@
+"""Moving files in and out of sandboxes as tar archives: regular files only, links never followed."""
+
+from __future__ import annotations
+
+import io
+import os
+import stat
+import tarfile
+from collections.abc import Mapping
+from pathlib import Path
+
+__all__ = ["files_from_tar", "tar_from_dir", "tar_from_files"]
+
+
+def _add(tar: tarfile.TarFile, name: str, data: bytes, mode: int = 0o644) -> None:
+    info = tarfile.TarInfo(name)
+    info.size = len(data)
+    info.mode = mode
+    tar.addfile(info, io.BytesIO(data))
+
+
+def tar_from_files(files: Mapping[str, bytes | str]) -> bytes:
+    """An archive of relative paths to contents (str is written as UTF-8)."""
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode="w") as tar:
+        for name, data in sorted(files.items()):
+            rel = Path(name)
+            if rel.is_absolute() or ".." in rel.parts or not rel.parts:
+                raise ValueError(f"file name {name!r} must be a relative path inside the workspace")
+            _add(tar, rel.as_posix(), data.encode() if isinstance(data, str) else data)
+    return buf.getvalue()
+
+
+def tar_from_dir(root: Path) -> bytes:
+    """An archive of the regular files under ``root`` (symlinks and special files are skipped)."""
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode="w") as tar:
+        for dirpath, dirs, files in os.walk(root):
+            dirs.sort()
+            for name in sorted(files):
+                path = Path(dirpath, name)
+                st = path.lstat()
+                if stat.S_ISREG(st.st_mode):
+                    _add(tar, path.relative_to(root).as_posix(), path.read_bytes(), st.st_mode & 0o755 | 0o644)
+    return buf.getvalue()
+
+
+def files_from_tar(archive: bytes) -> tuple[dict[str, bytes], list[str]]:
+    """Regular files of an archive by relative path, and the names of entries that were not files."""
+    files: dict[str, bytes] = {}
+    skipped: list[str] = []
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        for member in tar:
+            rel = Path(member.name)
+            if rel.is_absolute() or ".." in rel.parts:
+                skipped.append(member.name)
+            elif member.isfile():
+                src = tar.extractfile(member)
+                assert src is not None
+                files[rel.as_posix()] = src.read()
+            elif not member.isdir():
+                skipped.append(member.name)
+    return files, skipped

@@ -1,0 +1,305 @@
+"""The Podman backend: containers through podman-py, the agent stream through one ``podman exec``.
+
+Everything Podman-specific lives here, so another container engine could slot in beside it. As root
+in rootless mode, Podman runs as the unprivileged sandbox user (``runuser``) with its own API service.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import pwd
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from coderl.sandbox import agent as agent_module
+from coderl.sandbox.config import SandboxConfig
+
+__all__ = ["LABEL", "EngineError", "PodmanEngine", "cgroup_version"]
+
+log = logging.getLogger("coderl.sandbox")
+
+LABEL = "coderl.sandbox"
+OWNER_LABEL = "coderl.owner"
+AGENT_CAPS = ["SETUID", "SETGID", "KILL"]
+SCRATCH = ["/workspace", "/tmp", "/dev/shm"]
+
+
+class EngineError(RuntimeError):
+    """Podman is missing, misconfigured, or refused an operation."""
+
+
+def cgroup_version() -> int:
+    """1 or 2: cgroup v2 has a unified ``cgroup.controllers`` at the root."""
+    return 2 if Path("/sys/fs/cgroup/cgroup.controllers").exists() else 1
+
+
+def _process_start(pid: int) -> str | None:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[19]
+    except (OSError, IndexError):
+        return None
+
+
+def owner_token(pid: int | None = None) -> str:
+    """Identifies a live process across pid reuse: host, pid and start time."""
+    pid = os.getpid() if pid is None else pid
+    return f"{socket.gethostname()}:{pid}:{_process_start(pid)}"
+
+
+def owner_alive(token: str) -> bool:
+    """Whether the process that labelled a container still runs (other hosts count as alive)."""
+    try:
+        host, pid, start = token.rsplit(":", 2)
+    except ValueError:
+        return False
+    if host != socket.gethostname():
+        return True
+    return _process_start(int(pid)) == start
+
+
+class PodmanEngine:
+    """Podman for one identity (rootless user or root): CLI prefix, API service and podman-py client."""
+
+    def __init__(self, config: SandboxConfig | None = None) -> None:
+        self.config = config or SandboxConfig()
+        if shutil.which("podman") is None:
+            raise EngineError("podman is not installed; run scripts/setup-podman.sh (as root) or install podman")
+        euid = os.geteuid()
+        self.switch_user = self.config.mode == "rootless" and euid == 0
+        if self.config.mode == "rootful" and euid != 0:
+            raise EngineError("sandbox mode 'rootful' needs root; use mode 'rootless'")
+        if self.switch_user:
+            try:
+                entry = pwd.getpwnam(self.config.user)
+            except KeyError as exc:
+                raise EngineError(
+                    f"rootless sandbox user {self.config.user!r} does not exist; run scripts/setup-podman.sh"
+                ) from exc
+            self.uid, self.home = entry.pw_uid, entry.pw_dir
+        else:
+            self.uid, self.home = euid, os.path.expanduser("~")
+        self.rootless = self.uid != 0
+        default_run = os.environ.get("XDG_RUNTIME_DIR") if not self.switch_user else None
+        self.runtime_dir = Path(default_run or f"/tmp/coderl-podman-{self.uid}")
+        self.socket_path = self.runtime_dir / f"coderl-api-{os.getpid()}-{uuid.uuid4().hex[:6]}.sock"
+        self._service: subprocess.Popen[bytes] | None = None
+        self._client: Any = None
+        self._lock = threading.RLock()
+
+    # --- identity and CLI -----------------------------------------------------------------------
+    @property
+    def limits_enforced(self) -> bool:
+        """Cgroup limits hold unless rootless on cgroup v1, where the ulimit fallback applies."""
+        return not (self.rootless and cgroup_version() == 1)
+
+    def env(self) -> dict[str, str]:
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("CONTAINERS_", "XDG_", "DBUS_"))}
+        env.update(XDG_RUNTIME_DIR=str(self.runtime_dir), HOME=self.home)
+        return env
+
+    def command(self, *args: str) -> list[str]:
+        """A podman command line for this identity."""
+        prefix = ["runuser", "-u", self.config.user, "--"] if self.switch_user else []
+        return [*prefix, "podman", *args]
+
+    def _ensure_runtime_dir(self) -> None:
+        self.runtime_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if self.switch_user:
+            os.chown(self.runtime_dir, self.uid, -1)
+
+    def cli(self, *args: str, input: bytes | None = None, timeout: float = 120.0) -> str:
+        """Run a podman command; raise EngineError with its stderr when it fails."""
+        self._ensure_runtime_dir()
+        proc = subprocess.run(
+            self.command(*args), input=input, capture_output=True, env=self.env(), cwd="/", timeout=timeout
+        )
+        if proc.returncode != 0:
+            err = "\n".join(
+                line for line in proc.stderr.decode(errors="replace").splitlines() if "not a shared mount" not in line
+            )
+            raise EngineError(f"podman {' '.join(args[:2])} failed ({proc.returncode}): {err.strip()}")
+        return proc.stdout.decode(errors="replace")
+
+    # --- API service and client -----------------------------------------------------------------
+    def client(self) -> Any:
+        """The podman-py client, starting a private API service on first use."""
+        with self._lock:
+            if self._client is not None:
+                return self._client
+            import podman
+
+            self._ensure_runtime_dir()
+            self._service = subprocess.Popen(
+                self.command("system", "service", "--time=0", f"unix://{self.socket_path}"),
+                env=self.env(),
+                cwd="/",
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+                start_new_session=True,
+            )
+            client = podman.PodmanClient(base_url=f"unix://{self.socket_path}")
+            deadline = time.monotonic() + 20
+            while True:
+                if self._service.poll() is not None:
+                    err = self._service.stderr.read().decode(errors="replace") if self._service.stderr else ""
+                    raise EngineError(f"podman API service exited: {err.strip()}")
+                with contextlib.suppress(Exception):
+                    if self.socket_path.exists() and client.ping():
+                        break
+                if time.monotonic() > deadline:
+                    raise EngineError(f"podman API service did not answer on {self.socket_path}")
+                time.sleep(0.05)
+            self._client = client
+            return client
+
+    def close(self) -> None:
+        """Stop the private API service."""
+        with self._lock:
+            if self._client is not None:
+                with contextlib.suppress(Exception):
+                    self._client.close()
+                self._client = None
+            if self._service is not None:
+                self._service.terminate()
+                try:
+                    self._service.wait(timeout=5)
+                except subprocess.TimeoutExpired:
+                    self._service.kill()
+                    self._service.wait()
+                self._service = None
+            with contextlib.suppress(OSError):
+                self.socket_path.unlink()
+
+    # --- images ---------------------------------------------------------------------------------
+    def image_exists(self, image: str | None = None) -> bool:
+        return bool(self.client().images.exists(image or self.config.image))
+
+    def import_rootfs(self, rootfs: Path, image: str) -> None:
+        """Import a root filesystem directory as an image (owned by this identity's storage)."""
+        tar = subprocess.Popen(["tar", "-C", str(rootfs), "-c", "."], stdout=subprocess.PIPE)
+        assert tar.stdout is not None
+        self._ensure_runtime_dir()
+        proc = subprocess.run(
+            self.command("import", "--change", f"LABEL {LABEL}.image=1", "-", image),
+            stdin=tar.stdout,
+            capture_output=True,
+            env=self.env(),
+            cwd="/",
+        )
+        tar.wait()
+        if proc.returncode != 0 or tar.returncode != 0:
+            raise EngineError(f"podman import failed: {proc.stderr.decode(errors='replace').strip()}")
+
+    # --- containers -----------------------------------------------------------------------------
+    def create(self, name: str, *, pool: str) -> str:
+        """Create and start one sandbox container (idle ``sleep``; the agent is exec'd into it)."""
+        cfg = self.config
+        if not self.image_exists():
+            raise EngineError(f"sandbox image {cfg.image} not found; run `coderl sandbox build`")
+        mounts = [
+            {"type": "tmpfs", "target": "/workspace", "options": [f"size={cfg.workspace_size}", "mode=1777"]},
+            {"type": "tmpfs", "target": "/tmp", "options": [f"size={cfg.tmp_size}", "mode=1777"]},
+        ]
+        kwargs: dict[str, Any] = {
+            "image": cfg.image,
+            "command": ["sleep", "infinity"],
+            "name": name,
+            "labels": {LABEL: "1", f"{LABEL}.pool": pool, OWNER_LABEL: owner_token()},
+            "hostname": "sandbox",
+            "network_mode": "none",
+            "cap_drop": ["ALL"],
+            "cap_add": AGENT_CAPS,
+            "no_new_privileges": True,
+            "read_only": True,
+            "init": True,
+            "user": "0",
+            "working_dir": "/workspace",
+            "mounts": mounts,
+            "mem_limit": cfg.memory,
+            "memswap_limit": cfg.memory,
+            "pids_limit": cfg.pids,
+            "cpu_period": 100_000,
+            "cpu_quota": int(cfg.cpus * 100_000),
+        }
+        if not self.rootless:
+            kwargs["userns_mode"] = "auto"
+        client = self.client()
+        with self._lock:
+            container = client.containers.create(**kwargs)
+            try:
+                container.start()
+            except Exception:
+                with contextlib.suppress(Exception):
+                    container.remove(force=True)
+                raise
+        return str(container.id)
+
+    def remove(self, container_ids: Sequence[str]) -> None:
+        """Force-remove containers; already-gone ones are fine."""
+        if not container_ids:
+            return
+        with contextlib.suppress(EngineError):
+            self.cli("rm", "--force", "--time", "0", *container_ids, timeout=60)
+
+    def list_sandboxes(self) -> list[dict[str, Any]]:
+        """Every coderl sandbox container of this identity: id, name, labels, state."""
+        with self._lock:
+            found = self.client().containers.list(all=True, filters={"label": f"{LABEL}=1"})
+        return [{"id": c.id, "name": c.name, "labels": c.labels or {}, "status": c.status} for c in found]
+
+    def remove_leftovers(self) -> int:
+        """Remove sandboxes whose owning process is gone (e.g. killed); returns how many."""
+        stale = [c["id"] for c in self.list_sandboxes() if not owner_alive(c["labels"].get(OWNER_LABEL, ""))]
+        if stale:
+            log.info("removing %d leftover sandbox container(s)", len(stale))
+            self.remove(stale)
+        return len(stale)
+
+    def agent_command(self, container_id: str, settings: dict[str, Any]) -> list[str]:
+        """The one ``podman exec`` that runs the agent for a container's whole life."""
+        import json
+
+        source = Path(agent_module.__file__).read_text()
+        return self.command(
+            "exec",
+            "-i",
+            "--user",
+            "0",
+            container_id,
+            "/usr/bin/python3",
+            "-I",
+            "-S",
+            "-c",
+            source,
+            json.dumps(settings),
+        )
+
+    def agent_settings(self, sandbox_uid: int) -> dict[str, Any]:
+        """What the agent needs: the sandbox uid, scratch dirs and, without cgroups, per-process rlimits."""
+        cfg = self.config
+        rlimits: dict[str, int] = {"fsize": int(max(cfg.workspace_size, cfg.tmp_size))}  # type: ignore[call-overload]
+        if not self.limits_enforced:
+            rlimits.update(nproc=cfg.pids, cpu=int(cfg.timeout_s) + 1)
+            rlimits["as"] = int(cfg.memory)  # type: ignore[arg-type]
+        return {"uid": sandbox_uid, "gid": sandbox_uid, "scratch": SCRATCH, "rlimits": rlimits}
+
+    def describe(self) -> dict[str, Any]:
+        """Facts for logs and ``coderl sandbox check``."""
+        return {
+            "python": sys.version.split()[0],
+            "mode": self.config.mode,
+            "rootless": self.rootless,
+            "user": self.config.user if self.switch_user else pwd.getpwuid(self.uid).pw_name,
+            "cgroup_version": cgroup_version(),
+            "limits": "cgroups" if self.limits_enforced else "ulimit fallback (rootless on cgroup v1)",
+        }

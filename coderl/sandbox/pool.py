@@ -1,0 +1,197 @@
+"""A pool of warm sandboxes with an asyncio API: acquire for an episode, reset on release.
+
+The pool keeps its size: a sandbox that dies, hangs or fails its reset is removed and replaced, and the
+episode that held it gets a SandboxError. Containers carry an owner label, so a pool that starts after
+a killed one removes what that one left behind.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import uuid
+from collections.abc import AsyncIterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from coderl.sandbox.config import SandboxConfig
+from coderl.sandbox.podman import PodmanEngine
+from coderl.sandbox.sandbox import Sandbox, SandboxError
+
+__all__ = ["SandboxPool", "open_sandbox"]
+
+log = logging.getLogger("coderl.sandbox")
+
+
+async def open_sandbox(engine: PodmanEngine, name: str, *, pool: str, slot: int) -> Sandbox:
+    """Create a container, start its agent and check that it answers."""
+    container_id = await asyncio.to_thread(engine.create, name, pool=pool)
+    try:
+        settings = engine.agent_settings(engine.config.sandbox_uid + slot)
+        argv = engine.agent_command(container_id, settings)
+        process = await asyncio.create_subprocess_exec(
+            *argv,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.DEVNULL,
+            env=engine.env(),
+            cwd="/",
+            limit=1 << 20,
+        )
+        sandbox = Sandbox(name, container_id, process, engine.config, slot)
+        await sandbox.ping()
+        return sandbox
+    except BaseException:
+        await asyncio.to_thread(engine.remove, [container_id])
+        raise
+
+
+class SandboxPool:
+    """``size`` warm sandboxes. Use ``async with pool.sandbox(files) as sbx`` for one episode."""
+
+    def __init__(self, config: SandboxConfig | None = None, size: int = 4, engine: PodmanEngine | None = None) -> None:
+        if size < 1:
+            raise ValueError(f"pool size must be >= 1, got {size}")
+        self.config = config or (engine.config if engine else SandboxConfig())
+        self.size = size
+        self._engine = engine
+        self._own_engine = engine is None
+        self.pool_id = uuid.uuid4().hex[:10]
+        self._ready: asyncio.Queue[Sandbox] = asyncio.Queue()
+        self._all: dict[int, Sandbox] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._fresh_count = 0
+        self.stats = {"created": 0, "replaced": 0, "resets": 0, "leftovers_removed": 0}
+        self._closed = False
+
+    @property
+    def engine(self) -> PodmanEngine:
+        if self._engine is None:
+            raise RuntimeError("pool not started")
+        return self._engine
+
+    async def __aenter__(self) -> SandboxPool:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def start(self) -> None:
+        """Remove leftovers of dead owners, then create every sandbox concurrently."""
+        if self._engine is None:
+            self._engine = await asyncio.to_thread(PodmanEngine, self.config)
+        engine = self._engine
+        if not engine.limits_enforced:
+            log.warning(
+                "cgroup limits are not enforced (rootless Podman on cgroup v1): memory, processes and CPU time "
+                "are limited per process with ulimits instead"
+            )
+        self.stats["leftovers_removed"] = await asyncio.to_thread(engine.remove_leftovers)
+        sandboxes = await asyncio.gather(*(self._spawn(slot) for slot in range(self.size)), return_exceptions=True)
+        errors = [s for s in sandboxes if isinstance(s, BaseException)]
+        if errors:
+            await self.close()
+            raise errors[0]
+
+    async def _spawn(self, slot: int) -> Sandbox:
+        sandbox = await open_sandbox(
+            self.engine, f"coderl-{self.pool_id}-{slot}-{self.stats['created']}", pool=self.pool_id, slot=slot
+        )
+        self.stats["created"] += 1
+        self._all[slot] = sandbox
+        await self._ready.put(sandbox)
+        return sandbox
+
+    async def _discard(self, sandbox: Sandbox) -> None:
+        await sandbox.close()
+        await asyncio.to_thread(self.engine.remove, [sandbox.container_id])
+
+    async def _replace(self, sandbox: Sandbox) -> None:
+        log.warning("replacing sandbox %s", sandbox.name)
+        await self._discard(sandbox)
+        if self._closed:
+            return
+        self.stats["replaced"] += 1
+        for attempt in range(3):
+            try:
+                await self._spawn(sandbox.slot)
+                return
+            except Exception as exc:
+                log.error("could not replace sandbox slot %d (attempt %d): %s", sandbox.slot, attempt + 1, exc)
+                await asyncio.sleep(0.5 * (attempt + 1))
+
+    def _background(self, coro: Any) -> None:
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def acquire(self) -> Sandbox:
+        """The next ready sandbox (waits while all are busy)."""
+        if self._closed:
+            raise RuntimeError("pool is closed")
+        while True:
+            sandbox = await self._ready.get()
+            if sandbox.alive:
+                return sandbox
+            self._background(self._replace(sandbox))
+
+    async def release(self, sandbox: Sandbox) -> None:
+        """Reset and return a sandbox; a dead or unresettable one is replaced instead."""
+        if self._closed:
+            return
+        if sandbox.alive:
+            try:
+                await sandbox.reset()
+                self.stats["resets"] += 1
+                sandbox.episodes += 1
+                await self._ready.put(sandbox)
+                return
+            except (SandboxError, RuntimeError) as exc:
+                log.warning("reset of %s failed: %s", sandbox.name, exc)
+                sandbox.alive = False
+        self._background(self._replace(sandbox))
+
+    @contextlib.asynccontextmanager
+    async def sandbox(self, files: Mapping[str, bytes | str] | Path | None = None) -> AsyncIterator[Sandbox]:
+        """A sandbox for one episode, with ``files`` put into /workspace; released when the block ends."""
+        sandbox = await self.acquire()
+        try:
+            if files is not None:
+                await sandbox.write_files(files)
+            yield sandbox
+        finally:
+            await self.release(sandbox)
+
+    @contextlib.asynccontextmanager
+    async def fresh(self) -> AsyncIterator[Sandbox]:
+        """A never-used sandbox outside the pool, removed afterwards (the grader's clean room)."""
+        self._fresh_count += 1
+        slot = self.size + self._fresh_count % 1000
+        sandbox = await open_sandbox(
+            self.engine, f"coderl-{self.pool_id}-fresh-{self._fresh_count}", pool=self.pool_id, slot=slot
+        )
+        try:
+            yield sandbox
+        finally:
+            await self._discard(sandbox)
+
+    async def close(self) -> None:
+        """Remove every container of this pool and stop the engine if the pool made it."""
+        self._closed = True
+        for task in list(self._tasks):
+            with contextlib.suppress(BaseException):
+                await task
+        if self._engine is not None:
+            for sandbox in self._all.values():
+                await sandbox.close()
+            with contextlib.suppress(Exception):
+                ids = [
+                    c["id"]
+                    for c in await asyncio.to_thread(self.engine.list_sandboxes)
+                    if c["labels"].get("coderl.sandbox.pool") == self.pool_id
+                ]
+                await asyncio.to_thread(self.engine.remove, ids)
+            if self._own_engine:
+                await asyncio.to_thread(self.engine.close)

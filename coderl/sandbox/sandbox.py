@@ -1,0 +1,207 @@
+"""One warm sandbox: a container and the single agent stream that every request goes through."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import contextlib
+import json
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from coderl.sandbox.agent import HEADER, MAX_FRAME, encode_frame
+from coderl.sandbox.config import SandboxConfig
+from coderl.sandbox.files import files_from_tar, tar_from_dir, tar_from_files
+
+__all__ = ["ExecResult", "Sandbox", "SandboxError", "truncation_marker"]
+
+
+class SandboxError(RuntimeError):
+    """The sandbox stopped answering (container or agent dead, reply overdue); it must be replaced."""
+
+
+def truncation_marker(dropped: int) -> str:
+    return f"\n[coderl: output truncated, {dropped} more bytes]\n"
+
+
+@dataclass(frozen=True)
+class ExecResult:
+    """What a command did. Output beyond the cap is cut and ends with a marker saying how much."""
+
+    exit_code: int
+    stdout: str
+    stderr: str
+    duration_s: float
+    timed_out: bool
+    output_limited: bool
+    stdout_bytes: int
+    stderr_bytes: int
+    results: bytes = b""
+
+    @property
+    def ok(self) -> bool:
+        return self.exit_code == 0 and not self.timed_out
+
+    def observation(self) -> str:
+        """Stdout and stderr as the agent sees them, with the exit status when it is not 0."""
+        text = self.stdout + (self.stderr if not self.stdout or not self.stderr else "\n" + self.stderr)
+        if self.timed_out:
+            text += "\n[coderl: command timed out and was killed]"
+        elif self.output_limited:
+            text += "\n[coderl: command killed after producing too much output]"
+        elif self.exit_code != 0:
+            text += f"\n[exit status {self.exit_code}]"
+        return text
+
+
+def _decode(reply: dict[str, Any], name: str) -> tuple[str, int]:
+    data = base64.b64decode(reply.get(name, ""))
+    total = int(reply.get(name + "_bytes", len(data)))
+    text = data.decode("utf-8", errors="replace")
+    return (text + truncation_marker(total - len(data)) if total > len(data) else text), total
+
+
+class Sandbox:
+    """A container with a live agent. Requests are serialized; any transport failure marks it dead."""
+
+    def __init__(
+        self,
+        name: str,
+        container_id: str,
+        process: asyncio.subprocess.Process,
+        config: SandboxConfig,
+        slot: int,
+    ) -> None:
+        self.name = name
+        self.container_id = container_id
+        self.config = config
+        self.slot = slot
+        self.alive = True
+        self.episodes = 0
+        self._process = process
+        self._lock = asyncio.Lock()
+        self._next_id = 0
+
+    async def request(self, op: str, *, timeout: float, **fields: Any) -> dict[str, Any]:
+        """Send one request and wait for its reply; raises SandboxError if the agent is gone or late."""
+        if not self.alive:
+            raise SandboxError(f"sandbox {self.name} is dead")
+        async with self._lock:
+            self._next_id += 1
+            rid = self._next_id
+            stdin, stdout = self._process.stdin, self._process.stdout
+            assert stdin is not None and stdout is not None
+            try:
+                stdin.write(encode_frame({"id": rid, "op": op, **fields}))
+                await stdin.drain()
+                header = await asyncio.wait_for(stdout.readexactly(HEADER.size), timeout)
+                (size,) = HEADER.unpack(header)
+                if size > MAX_FRAME:
+                    raise ValueError(f"reply of {size} bytes")
+                body = await asyncio.wait_for(stdout.readexactly(size), timeout)
+                reply: dict[str, Any] = json.loads(body)
+            except (TimeoutError, asyncio.IncompleteReadError, ConnectionError, ValueError, OSError) as exc:
+                self.alive = False
+                what = "did not answer in time" if isinstance(exc, TimeoutError) else f"stream failed ({exc!r})"
+                raise SandboxError(f"sandbox {self.name}: agent {what} during {op}") from exc
+            if reply.get("id") != rid:
+                self.alive = False
+                raise SandboxError(f"sandbox {self.name}: reply {reply.get('id')} does not match request {rid}")
+            if not reply.get("ok"):
+                raise RuntimeError(f"sandbox {self.name}: {op} failed: {reply.get('error')}")
+            return reply
+
+    def _grace(self, timeout: float) -> float:
+        return timeout + self.config.request_grace_s
+
+    async def ping(self) -> dict[str, Any]:
+        return await self.request("ping", timeout=self.config.request_grace_s)
+
+    async def run(
+        self,
+        cmd: str | list[str],
+        *,
+        timeout: float | None = None,
+        cwd: str = "/workspace",
+        env: Mapping[str, str] | None = None,
+        stdin: bytes | None = None,
+        max_output: int | None = None,
+        result_channel: bool = False,
+    ) -> ExecResult:
+        """Run a shell command (str) or argv (list) as the sandbox user; the process tree dies at timeout."""
+        limit = self.config.timeout_s if timeout is None else timeout
+        reply = await self.request(
+            "exec",
+            timeout=self._grace(limit),
+            cmd=cmd,
+            time_limit=limit,
+            cwd=cwd,
+            env=dict(env or {}),
+            stdin=base64.b64encode(stdin).decode() if stdin is not None else None,
+            max_output=max_output or self.config.max_output,
+            kill_output=self.config.kill_output,
+            result_channel=result_channel,
+        )
+        stdout, out_total = _decode(reply, "stdout")
+        stderr, err_total = _decode(reply, "stderr")
+        return ExecResult(
+            exit_code=int(reply["exit_code"]),
+            stdout=stdout,
+            stderr=stderr,
+            duration_s=float(reply["duration_s"]),
+            timed_out=reply.get("killed") == "timeout",
+            output_limited=reply.get("killed") == "output_limit",
+            stdout_bytes=out_total,
+            stderr_bytes=err_total,
+            results=base64.b64decode(reply.get("results", "")),
+        )
+
+    async def write_files(
+        self, files: Mapping[str, bytes | str] | Path, dest: str = "/workspace", *, owner: str = "user", **modes: str
+    ) -> int:
+        """Copy files (a mapping of relative path to content, or a host directory) under ``dest``."""
+        archive = tar_from_dir(files) if isinstance(files, Path) else tar_from_files(files)
+        reply = await self.request(
+            "put",
+            timeout=self._grace(30),
+            tar=base64.b64encode(archive).decode(),
+            dest=dest,
+            owner=owner,
+            **modes,
+        )
+        return int(reply["files"])
+
+    async def read_file(self, path: str, max_bytes: int = 1 << 20) -> bytes:
+        """A file's bytes as the sandbox user may read them (raises RuntimeError if it cannot)."""
+        reply = await self.request("read", timeout=self._grace(10), path=path, max_bytes=max_bytes)
+        return base64.b64decode(reply["data"])
+
+    async def download(self, path: str = "/workspace", max_bytes: int = 1 << 26) -> tuple[dict[str, bytes], list[str]]:
+        """Every regular file under ``path`` and the names of links and other entries skipped."""
+        reply = await self.request("pack", timeout=self._grace(30), path=path, max_bytes=max_bytes)
+        return files_from_tar(base64.b64decode(reply["tar"]))
+
+    async def reset(self) -> float:
+        """Kill every sandbox process and empty the scratch space; returns seconds taken."""
+        start = time.perf_counter()
+        reply = await self.request("reset", timeout=self._grace(10))
+        if reply.get("left"):
+            self.alive = False
+            raise SandboxError(f"sandbox {self.name}: reset left {reply['left'][:5]}")
+        return time.perf_counter() - start
+
+    async def close(self) -> None:
+        """Close the agent stream (the container itself is removed by its owner)."""
+        self.alive = False
+        proc = self._process
+        if proc.stdin is not None:
+            with contextlib.suppress(Exception):
+                proc.stdin.close()
+        if proc.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                proc.kill()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(proc.wait(), 5)
