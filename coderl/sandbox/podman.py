@@ -255,7 +255,7 @@ class PodmanEngine:
         """Every coderl sandbox container of this identity: id, name, labels, state."""
         with self._lock:
             found = self.client().containers.list(all=True, filters={"label": f"{LABEL}=1"})
-        return [{"id": c.id, "name": c.name, "labels": c.labels or {}, "status": c.status} for c in found]
+        return [{"id": c.id, "name": c.name, "labels": c.labels or {}, "state": c.attrs.get("State")} for c in found]
 
     def remove_leftovers(self) -> int:
         """Remove sandboxes whose owning process is gone (e.g. killed); returns how many."""

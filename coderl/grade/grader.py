@@ -1,0 +1,208 @@
+"""Grading in a fresh container, from a result channel the solution cannot forge.
+
+The agent's final workspace is restored and neutralized (``prepare_workspace``), the hidden tests are
+copied in read-only and root-owned, with ``assert a == b`` made strict, and pytest runs under a launcher
+that reports every test phase, tagged with a nonce, on a pipe only the sandbox agent reads. The reward
+counts only tests of the hidden suite (as collected from the task's own workspace) that passed in a run
+that finished: an early exit, a skip, a missing test or a forged line is not a pass.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from coderl.grade import runner, strict
+from coderl.grade.workspace import prepare_workspace
+from coderl.sandbox.pool import SandboxPool
+from coderl.sandbox.sandbox import ExecResult, SandboxError
+from coderl.task import Task
+
+__all__ = ["GradeResult", "Grader", "GradingError", "read_workspace_dir"]
+
+GRADING_DIR = "/tmp/coderl-grading"
+_SOURCES = {
+    "coderl_grading.py": Path(runner.__file__).read_bytes(),
+    "coderl_strict.py": Path(strict.__file__).read_bytes(),
+    "pytest.ini": b"[pytest]\n",
+}
+
+
+class GradingError(RuntimeError):
+    """Grading could not be carried out (sandbox failure, or a task whose hidden suite cannot be collected)."""
+
+
+@dataclass(frozen=True)
+class GradeResult:
+    """One grade, as ``coderl grade`` prints it."""
+
+    task: str
+    reward: float
+    passed: int
+    failed: int
+    errors: int
+    expected: int
+    skipped: int = 0
+    notes: list[str] = field(default_factory=list)
+    duration_s: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def read_workspace_dir(root: Path) -> dict[str, bytes]:
+    """Regular files under a host directory (links are not followed), as the grader takes them."""
+    files: dict[str, bytes] = {}
+    for path in sorted(root.rglob("*")):
+        if path.is_file() and not path.is_symlink() and ".git" not in path.relative_to(root).parts:
+            files[path.relative_to(root).as_posix()] = path.read_bytes()
+    return files
+
+
+def _hidden_files(task: Task) -> dict[str, bytes]:
+    out: dict[str, bytes] = {}
+    for path, data in task.hidden.items():
+        if path.endswith(".py"):
+            try:
+                text, _ = strict.rewrite_asserts(data.decode("utf-8"), path)
+                data = text.encode()
+            except (SyntaxError, UnicodeDecodeError, ValueError):
+                pass  # a broken hidden file fails at collection, where it is reported
+        out[f"hidden/{path}"] = data
+    return out
+
+
+@dataclass
+class _Run:
+    collected: list[str] | None = None
+    phases: dict[str, dict[str, tuple[bool, bool]]] = field(default_factory=dict)
+    finished: int | None = None
+    notes: list[str] = field(default_factory=list)
+    tampered: bool = False
+
+
+def _read_events(raw: bytes, nonce: str) -> _Run:
+    run = _Run()
+    forged = 0
+    for line in raw.decode("utf-8", errors="replace").splitlines():
+        try:
+            event = json.loads(line)
+        except json.JSONDecodeError:
+            forged += 1
+            continue
+        if not isinstance(event, dict) or event.get("nonce") != nonce:
+            forged += 1
+            continue
+        kind = event.get("kind")
+        if kind == "collected":
+            if run.collected is not None:
+                run.tampered = True
+                run.notes.append("the test list was reported twice")
+            run.collected = [str(i) for i in event.get("ids", [])]
+        elif kind == "phase":
+            phases = run.phases.setdefault(str(event.get("id")), {})
+            when = str(event.get("when"))
+            if when in phases:
+                run.tampered = True
+                run.notes.append(f"{event.get('id')} {when} was reported twice")
+            phases[when] = (bool(event.get("ok")), bool(event.get("skipped")))
+        elif kind == "finished":
+            run.finished = int(event.get("exitstatus", -1))
+    if forged:
+        run.tampered = True
+        run.notes.append(f"{forged} forged or malformed line(s) on the result channel")
+    return run
+
+
+class Grader:
+    """Grades workspaces against tasks using fresh containers from a pool's engine."""
+
+    def __init__(self, pool: SandboxPool) -> None:
+        self.pool = pool
+        self._expected: dict[str, list[str]] = {}
+
+    async def _pytest(self, task: Task, workspace: dict[str, bytes], *, collect_only: bool) -> tuple[_Run, ExecResult]:
+        nonce = secrets.token_hex(16)
+        argv = ["python3", "-I", "-B", f"{GRADING_DIR}/coderl_grading.py", "-c", f"{GRADING_DIR}/pytest.ini"]
+        argv += ["--rootdir", GRADING_DIR, "-p", "no:cacheprovider", *task.grading.pytest_args]
+        argv += ["--collect-only"] if collect_only else []
+        argv.append(f"{GRADING_DIR}/hidden")
+        async with self.pool.fresh() as sandbox:
+            await sandbox.write_files(
+                {**_SOURCES, **_hidden_files(task)}, GRADING_DIR, owner="root", file_mode="0444", dir_mode="0555"
+            )
+            await sandbox.write_files(workspace)
+            result = await sandbox.run(
+                argv,
+                timeout=task.grading.timeout_s,
+                stdin=f"{nonce}\n".encode(),
+                result_channel=True,
+                max_output=16 << 10,
+            )
+        return _read_events(result.results, nonce), result
+
+    async def expected_tests(self, task: Task) -> list[str]:
+        """The hidden suite's test ids, collected once per task from the task's own starting workspace."""
+        key = hashlib.sha256(repr(sorted(task.hidden.items())).encode() + task.id.encode()).hexdigest()
+        if key not in self._expected:
+            run, result = await self._pytest(task, dict(task.workspace), collect_only=True)
+            if not run.collected or run.finished is None or run.tampered:
+                tail = (result.stdout + result.stderr)[-1500:]
+                raise GradingError(f"task {task.id}: the hidden tests could not be collected:\n{tail}")
+            self._expected[key] = run.collected
+        return self._expected[key]
+
+    async def grade(self, task: Task, agent_files: dict[str, bytes]) -> GradeResult:
+        """Grade the agent's final workspace; raises GradingError only when the infrastructure fails."""
+        start = time.perf_counter()
+        try:
+            expected = await self.expected_tests(task)
+            files, notes = prepare_workspace(task, agent_files)
+            run, result = await self._pytest(task, files, collect_only=False)
+        except SandboxError as exc:
+            raise GradingError(f"task {task.id}: sandbox failed during grading: {exc}") from exc
+        notes = notes + run.notes
+        collected = run.collected or []
+        missing = [t for t in expected if t not in collected]
+        extra = [t for t in collected if t not in set(expected)]
+        if missing:
+            notes.append(f"{len(missing)} of {len(expected)} hidden tests were not collected (e.g. {missing[0]})")
+        if extra:
+            notes.append(f"{len(extra)} unexpected test(s) collected and ignored")
+        if result.timed_out:
+            notes.append(f"the test run timed out after {task.grading.timeout_s:g} s")
+        elif run.finished is None:
+            notes.append(f"the test run ended early (exit status {result.exit_code}) before pytest finished")
+        passed = failed = skipped = 0
+        for test in expected:
+            phases = run.phases.get(test, {})
+            if any(s for _, s in phases.values()):
+                skipped += 1
+            elif "call" in phases and all(ok for ok, _ in phases.values()) and len(phases) == 3:
+                passed += 1
+            elif "call" in phases and not phases["call"][0]:
+                failed += 1
+        if skipped:
+            notes.append(f"{skipped} hidden test(s) skipped (a skip is not a pass)")
+        errors = len(expected) - passed - failed - skipped
+        complete = run.finished is not None and not run.tampered and not result.timed_out
+        if task.grading.reward == "all":
+            reward = 1.0 if complete and passed == len(expected) and run.finished == 0 else 0.0
+        else:
+            reward = passed / len(expected) if complete else 0.0
+        return GradeResult(
+            task=task.id,
+            reward=reward,
+            passed=passed,
+            failed=failed,
+            errors=errors,
+            expected=len(expected),
+            skipped=skipped,
+            notes=notes,
+            duration_s=time.perf_counter() - start,
+        )
