@@ -47,6 +47,11 @@ def build_parser() -> argparse.ArgumentParser:
     from coderl.guard import cli as guard_cli
 
     guard_cli.register(sub)
+    from coderl.grade import cli as grade_cli
+    from coderl.sandbox import cli as sandbox_cli
+
+    sandbox_cli.register(sub)
+    grade_cli.register(sub)
     return parser
 
 

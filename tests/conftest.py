@@ -43,3 +43,13 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
     for text in getattr(module, "REPORTS", {}).values():
         terminalreporter.write_sep("-", "report")
         terminalreporter.write_line(text)
+
+
+@pytest.fixture(scope="session")
+def live_pool():
+    """A real pool of two rootless Podman sandboxes, driven from synchronous tests (see ``sandboxes.py``)."""
+    from sandboxes import LivePool
+
+    pool = LivePool(size=2)
+    yield pool
+    pool.close()

@@ -7,6 +7,7 @@ in rootless mode, Podman runs as the unprivileged sandbox user (``runuser``) wit
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import os
 import pwd
@@ -65,6 +66,31 @@ def owner_alive(token: str) -> bool:
     if host != socket.gethostname():
         return True
     return _process_start(int(pid)) == start
+
+
+DEFAULT_SECCOMP = "/usr/share/containers/seccomp.json"
+_NAMESPACE_FLAGS = 0x7E020000  # CLONE_NEWNS | NEWCGROUP | NEWUTS | NEWIPC | NEWUSER | NEWPID | NEWNET
+
+
+def restrict_namespaces(profile: dict[str, Any]) -> dict[str, Any]:
+    """A seccomp profile where ``unshare`` fails, ``clone`` may not make namespaces, and ``clone3`` is
+    absent (so libc falls back to ``clone``): a sandboxed process cannot regain capabilities in a new
+    user namespace."""
+    rules = []
+    for rule in profile["syscalls"]:
+        names = [n for n in rule["names"] if n not in ("unshare", "clone", "clone3")]
+        if names:
+            rules.append({**rule, "names": names})
+    rules += [
+        {"names": ["unshare"], "action": "SCMP_ACT_ERRNO", "errnoRet": 1},
+        {"names": ["clone3"], "action": "SCMP_ACT_ERRNO", "errnoRet": 38},
+        {
+            "names": ["clone"],
+            "action": "SCMP_ACT_ALLOW",
+            "args": [{"index": 0, "value": _NAMESPACE_FLAGS, "valueTwo": 0, "op": "SCMP_CMP_MASKED_EQ"}],
+        },
+    ]
+    return {**profile, "syscalls": rules}
 
 
 class PodmanEngine:
@@ -200,6 +226,16 @@ class PodmanEngine:
         if proc.returncode != 0 or tar.returncode != 0:
             raise EngineError(f"podman import failed: {proc.stderr.decode(errors='replace').strip()}")
 
+    def seccomp_profile(self) -> Path:
+        """Podman's default seccomp profile without namespace creation (no nested user namespaces)."""
+        path = self.runtime_dir / "coderl-seccomp.json"
+        if not path.exists():
+            self._ensure_runtime_dir()
+            path.write_text(json.dumps(restrict_namespaces(json.loads(Path(DEFAULT_SECCOMP).read_text()))))
+            if self.switch_user:
+                os.chown(path, self.uid, -1)
+        return path
+
     # --- containers -----------------------------------------------------------------------------
     def create(self, name: str, *, pool: str) -> str:
         """Create and start one sandbox container (idle ``sleep``; the agent is exec'd into it)."""
@@ -207,8 +243,8 @@ class PodmanEngine:
         if not self.image_exists():
             raise EngineError(f"sandbox image {cfg.image} not found; run `coderl sandbox build`")
         mounts = [
-            {"type": "tmpfs", "target": "/workspace", "options": [f"size={cfg.workspace_size}", "mode=1777"]},
-            {"type": "tmpfs", "target": "/tmp", "options": [f"size={cfg.tmp_size}", "mode=1777"]},
+            {"type": "tmpfs", "source": "tmpfs", "target": "/workspace", "size": cfg.workspace_size, "mode": "1777"},
+            {"type": "tmpfs", "source": "tmpfs", "target": "/tmp", "size": cfg.tmp_size, "mode": "1777"},
         ]
         kwargs: dict[str, Any] = {
             "image": cfg.image,
@@ -220,6 +256,7 @@ class PodmanEngine:
             "cap_drop": ["ALL"],
             "cap_add": AGENT_CAPS,
             "no_new_privileges": True,
+            "seccomp_profile_path": str(self.seccomp_profile()),
             "read_only": True,
             "init": True,
             "user": "0",
@@ -267,8 +304,6 @@ class PodmanEngine:
 
     def agent_command(self, container_id: str, settings: dict[str, Any]) -> list[str]:
         """The one ``podman exec`` that runs the agent for a container's whole life."""
-        import json
-
         source = Path(agent_module.__file__).read_text()
         return self.command(
             "exec",

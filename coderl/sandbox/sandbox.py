@@ -6,6 +6,7 @@ import asyncio
 import base64
 import contextlib
 import json
+import signal
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -52,9 +53,18 @@ class ExecResult:
             text += "\n[coderl: command timed out and was killed]"
         elif self.output_limited:
             text += "\n[coderl: command killed after producing too much output]"
+        elif self.exit_code < 0:
+            text += f"\n[killed by {_signal_name(-self.exit_code)}]"
         elif self.exit_code != 0:
             text += f"\n[exit status {self.exit_code}]"
         return text
+
+
+def _signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
 
 
 def _decode(reply: dict[str, Any], name: str) -> tuple[str, int]:

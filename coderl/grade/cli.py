@@ -1,0 +1,53 @@
+"""``coderl grade TASK_DIR --workspace DIR``: grade a workspace and print one JSON object."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from pathlib import Path
+
+from coderl.grade.grader import Grader, GradingError, read_workspace_dir
+from coderl.sandbox.config import SandboxConfig
+from coderl.sandbox.podman import EngineError
+from coderl.sandbox.pool import SandboxPool
+from coderl.sandbox.sandbox import SandboxError
+from coderl.task import TaskError, load_task
+
+
+async def _grade(task_dir: Path, workspace: Path, config: SandboxConfig) -> dict:
+    task = load_task(task_dir)
+    files = read_workspace_dir(workspace)
+    async with SandboxPool(config, size=1) as pool:
+        return (await Grader(pool).grade(task, files)).to_json()
+
+
+def run_grade(args: argparse.Namespace) -> int:
+    workspace = Path(args.workspace)
+    if not workspace.is_dir():
+        print(f"coderl grade: workspace {workspace} is not a directory", file=sys.stderr)
+        return 2
+    try:
+        result = asyncio.run(_grade(Path(args.task_dir), workspace, SandboxConfig(mode=args.mode)))
+    except TaskError as exc:
+        print(f"coderl grade: {exc}", file=sys.stderr)
+        return 2
+    except (GradingError, SandboxError, EngineError) as exc:
+        print(f"coderl grade: grading failed: {exc}", file=sys.stderr)
+        return 3
+    print(json.dumps(result))
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    grade = sub.add_parser(
+        "grade",
+        help="grade a workspace against a task's hidden tests",
+        description="Grade DIR against TASK_DIR in a fresh sandbox; print one JSON object. Exit status 0 when "
+        "grading worked (whatever the reward), 2 for a bad task or workspace, 3 when the infrastructure failed.",
+    )
+    grade.add_argument("task_dir")
+    grade.add_argument("--workspace", required=True, metavar="DIR")
+    grade.add_argument("--mode", choices=("rootless", "rootful"), default="rootless")
+    grade.set_defaults(func=run_grade)

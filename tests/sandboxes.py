@@ -1,0 +1,40 @@
+"""A real sandbox pool on its own event loop, so plain synchronous tests can drive it."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from coderl.sandbox import Sandbox, SandboxConfig, SandboxPool
+
+T = TypeVar("T")
+TASKS = Path(__file__).parent / "data" / "tasks"
+
+
+class LivePool:
+    """``run(coro)`` runs a coroutine on the pool's loop; ``episode(fn)`` runs ``fn(sandbox)`` in one episode."""
+
+    def __init__(self, size: int = 2, config: SandboxConfig | None = None) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.pool = SandboxPool(config or SandboxConfig(timeout_s=20), size=size)
+        self.run(self.pool.start())
+
+    def run(self, coro: Awaitable[T]) -> T:
+        return self.loop.run_until_complete(coro)
+
+    def episode(self, fn: Callable[[Sandbox], Awaitable[T]], files: Any = None) -> T:
+        async def go() -> T:
+            async with self.pool.sandbox(files) as sandbox:
+                return await fn(sandbox)
+
+        return self.run(go())
+
+    def sh(self, cmd: str, **kwargs: Any) -> Any:
+        """Run one command in a fresh episode."""
+        return self.episode(lambda s: s.run(cmd, **kwargs))
+
+    def close(self) -> None:
+        self.run(self.pool.close())
+        self.loop.close()
