@@ -21,7 +21,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     import tomli as tomllib
 
-__all__ = ["GradingSpec", "Task", "TaskError", "load_task", "load_tasks", "TEST_FILE"]
+__all__ = ["TEST_FILE", "GradingSpec", "Task", "TaskError", "load_task", "load_tasks"]
 
 TEST_FILE = re.compile(r"(?:.*/)?(test_[^/]*|[^/]*_test)\.py")
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,127}")
@@ -116,7 +116,9 @@ def _grading(table: Any, problems: list[str]) -> GradingSpec:
                 break
         else:
             if argv:
-                problems.append(f"{where}.command: {command!r} must run pytest (`python -m pytest ...` or `pytest ...`)")
+                problems.append(
+                    f"{where}.command: {command!r} must run pytest (`python -m pytest ...` or `pytest ...`)"
+                )
     timeout = table.get("timeout_s", 120.0)
     if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout <= 3600:
         problems.append(f"{where}.timeout_s: must be a number of seconds in (0, 3600], got {timeout!r}")

@@ -7,10 +7,28 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from coderl.sandbox import Sandbox, SandboxConfig, SandboxPool
+from coderl.sandbox import ExecResult, Sandbox, SandboxConfig, SandboxPool
 
 T = TypeVar("T")
 TASKS = Path(__file__).parent / "data" / "tasks"
+
+
+_STRAYS = """
+import os
+me = os.getsid(0)
+for pid in filter(str.isdigit, os.listdir("/proc")):
+    try:
+        uid = int(open(f"/proc/{pid}/status").read().split("\\nUid:")[1].split()[0])
+        if uid == os.getuid() and os.getsid(int(pid)) != me:
+            print(open(f"/proc/{pid}/cmdline").read().replace("\\0", " "))
+    except (OSError, IndexError):
+        pass
+"""
+
+
+def stray_processes(sandbox: Sandbox) -> Awaitable[ExecResult]:
+    """Command lines of sandbox-uid processes outside the probing command's own session."""
+    return sandbox.run(["python3", "-c", _STRAYS])
 
 
 class LivePool:

@@ -8,6 +8,7 @@ import uuid
 from pathlib import Path
 
 import pytest
+from sandboxes import stray_processes
 
 from coderl.sandbox import Sandbox
 
@@ -24,29 +25,14 @@ def _serves(live_pool) -> None:
     assert result.duration_s < 2
 
 
-_STRAYS = """
-import os
-me = os.getsid(0)
-for pid in filter(str.isdigit, os.listdir("/proc")):
-    try:
-        uid = int(open(f"/proc/{pid}/status").read().split("\\nUid:")[1].split()[0])
-        if uid == os.getuid() and os.getsid(int(pid)) != me:
-            print(open(f"/proc/{pid}/cmdline").read().replace("\\0", " "))
-    except (OSError, IndexError):
-        pass
-"""
-
-
-def _stray_processes(sandbox: Sandbox):
-    """Command lines of sandbox-uid processes outside the probing command's own session."""
-    return sandbox.run(["python3", "-c", _STRAYS])
-
-
 @pytest.mark.parametrize(
     "name, code",
     [
         ("tcp-outside", "import socket; socket.create_connection(('1.1.1.1', 80), timeout=3)"),
-        ("udp-outside", "import socket; socket.socket(socket.AF_INET, socket.SOCK_DGRAM).sendto(b'x', ('8.8.8.8', 53))"),
+        (
+            "udp-outside",
+            "import socket; socket.socket(socket.AF_INET, socket.SOCK_DGRAM).sendto(b'x', ('8.8.8.8', 53))",
+        ),
         ("dns", "import socket; socket.getaddrinfo('pypi.org', 443)"),
         ("slirp-host-gateway", "import socket; socket.create_connection(('10.0.2.2', 22), timeout=3)"),
         ("ipv6-outside", "import socket; socket.create_connection(('2606:4700:4700::1111', 53), timeout=3)"),
@@ -104,7 +90,7 @@ def test_cpu_spin_is_killed_at_the_time_limit(live_pool):
 def test_sleep_forever_and_escaped_daemons_are_killed(live_pool):
     async def attack(sandbox: Sandbox):
         timed = await sandbox.run("setsid sleep 1000 & (setsid nohup sleep 1000 &) ; sleep infinity", timeout=1)
-        after = await _stray_processes(sandbox)
+        after = await stray_processes(sandbox)
         return timed, after
 
     timed, after = live_pool.episode(attack)
@@ -137,7 +123,9 @@ def test_filling_scratch_space_fails_cleanly(live_pool, target):
     big = live_pool.sh(f"dd if=/dev/zero of={target} bs=1M count=2000", timeout=20)
     assert big.exit_code != 0
     assert "SIGXFSZ" in big.observation() or "No space left" in big.stderr, big.observation()
-    many = live_pool.sh(f"for i in 1 2 3 4; do dd if=/dev/zero of={target}$i bs=1M count=200 || exit 9; done", timeout=20)
+    many = live_pool.sh(
+        f"for i in 1 2 3 4; do dd if=/dev/zero of={target}$i bs=1M count=200 || exit 9; done", timeout=20
+    )
     assert many.exit_code == 9
     assert "No space left" in many.stderr, many.stderr
     _serves(live_pool)
@@ -148,14 +136,18 @@ def test_writing_outside_the_workspace_fails(live_pool, path):
     result = live_pool.sh(f"echo pwned > {path} && echo wrote; grep -s pwned {path}")
     assert result.exit_code != 0
     assert "wrote" not in result.stdout and "pwned" not in result.stdout
-    assert any(e in result.stderr for e in ("Read-only file system", "Permission denied", "No such file")), result.stderr
+    assert any(e in result.stderr for e in ("Read-only file system", "Permission denied", "No such file")), (
+        result.stderr
+    )
 
 
 def test_host_files_are_not_visible(live_pool, tmp_path_factory):
     secret = Path("/tmp") / f"coderl-host-secret-{uuid.uuid4().hex}"
     secret.write_text("host secret")
     try:
-        result = live_pool.sh(f"cat {secret}; cat /etc/shadow; ls /proc/1/root/ 2>&1 | head -3; cat /work/main/README.md")
+        result = live_pool.sh(
+            f"cat {secret}; cat /etc/shadow; ls /proc/1/root/ 2>&1 | head -3; cat /work/main/README.md"
+        )
         assert "host secret" not in result.stdout
         assert result.exit_code != 0
         assert "coderl" not in result.stdout

@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-__all__ = ["strict_eq", "rewrite_asserts"]
+__all__ = ["rewrite_asserts", "strict_eq"]
 
 _NUMBERS = (int, float, complex, bool)
 _PLAIN = frozenset({int, float, complex, bool, str, bytes, bytearray, list, tuple, dict, set, frozenset, type(None)})

@@ -326,12 +326,21 @@ class Agent:
 
 
 def _empty_dir(directory: Path) -> None:
-    def fix(func: Any, path: str, _exc: Any) -> None:
+    """Remove everything under ``directory``, making unreadable directories readable first."""
+    tried: set[str] = set()
+
+    def fix(_func: Any, path: str, _exc: Any) -> None:
+        if path in tried:
+            return
+        tried.add(path)
+        for target in (os.path.dirname(path), path):
+            with contextlib.suppress(OSError):
+                os.chmod(target, 0o700)
         with contextlib.suppress(OSError):
-            os.chmod(os.path.dirname(path), 0o700)
-            os.chmod(path, 0o700)
-        with contextlib.suppress(OSError):
-            func(path)
+            if os.path.isdir(path) and not os.path.islink(path):
+                shutil.rmtree(path, onerror=fix)
+            else:
+                os.unlink(path)
 
     if not directory.is_dir():
         return

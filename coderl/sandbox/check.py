@@ -10,7 +10,7 @@ from coderl.sandbox.config import SandboxConfig
 from coderl.sandbox.podman import PodmanEngine
 from coderl.sandbox.pool import SandboxPool
 
-__all__ = ["Probe", "PROBES", "check_isolation"]
+__all__ = ["PROBES", "Probe", "check_isolation"]
 
 
 @dataclass(frozen=True)
@@ -33,10 +33,18 @@ for n in range(int(sys.argv[1]) * 4):
         sys.exit(1)
 """
 PROBES = (
-    Probe("network: only loopback", "test \"$(ls /sys/class/net)\" = lo", "ok"),
-    Probe("network: no TCP to the outside", "python3 -c \"import socket; socket.create_connection(('1.1.1.1', 53), 2)\"", "fails"),
+    Probe("network: only loopback", 'test "$(ls /sys/class/net)" = lo', "ok"),
+    Probe(
+        "network: no TCP to the outside",
+        "python3 -c \"import socket; socket.create_connection(('1.1.1.1', 53), 2)\"",
+        "fails",
+    ),
     Probe("network: no DNS", "python3 -c \"import socket; socket.getaddrinfo('deb.debian.org', 80)\"", "fails"),
-    Probe("network: no host loopback", "python3 -c \"import socket; socket.create_connection(('10.0.2.2', 22), 2)\"", "fails"),
+    Probe(
+        "network: no host loopback",
+        "python3 -c \"import socket; socket.create_connection(('10.0.2.2', 22), 2)\"",
+        "fails",
+    ),
     Probe("read-only root", "touch /usr/x", "fails"),
     Probe("non-root uid", "test $(id -u) -ne 0", "ok"),
     Probe("no capabilities", "grep -q 'CapEff:.*0000000000000000' /proc/self/status", "ok"),

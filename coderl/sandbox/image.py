@@ -12,7 +12,7 @@ from pathlib import Path
 
 from coderl.sandbox.podman import EngineError, PodmanEngine
 
-__all__ = ["build_image", "default_mirror", "PACKAGES"]
+__all__ = ["PACKAGES", "build_image", "default_mirror"]
 
 log = logging.getLogger("coderl.sandbox")
 
@@ -36,7 +36,9 @@ def default_mirror() -> str:
     return "http://deb.debian.org/debian"
 
 
-def build_image(engine: PodmanEngine, *, suite: str = "bookworm", mirror: str | None = None, force: bool = False) -> str:
+def build_image(
+    engine: PodmanEngine, *, suite: str = "bookworm", mirror: str | None = None, force: bool = False
+) -> str:
     """Build (or keep) ``engine.config.image``; returns what was done. Needs root for debootstrap."""
     image = engine.config.image
     if not force and engine.image_exists(image):

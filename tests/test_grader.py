@@ -1,0 +1,250 @@
+"""The grader in real containers: honest solutions get 1, wrong and cheating ones 0, and it says why."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from sandboxes import TASKS
+
+from coderl.grade import Grader, GradingError, prepare_workspace
+from coderl.grade.strict import rewrite_asserts, strict_eq
+from coderl.task import load_task
+
+TASK = load_task(TASKS / "fizzbuzz")
+SOLUTION = (TASKS / "fizzbuzz" / "solution" / "fizzbuzz.py").read_bytes()
+WRONG = b"def fizzbuzz(n):\n    return str(n)\n"
+
+
+def _with(files: dict[str, bytes | str] | None = None) -> dict[str, bytes]:
+    """The task's workspace with the reference solution, then ``files`` (path: content) on top."""
+    out = dict(TASK.workspace)
+    out["fizzbuzz.py"] = SOLUTION
+    out.update({k: v.encode() if isinstance(v, str) else v for k, v in (files or {}).items()})
+    return out
+
+
+# --- pure parts ------------------------------------------------------------------------------------
+
+
+class AlwaysEqual:
+    def __eq__(self, other):
+        return True
+
+
+class EqualStr(str):
+    def __eq__(self, other):
+        return True
+
+    __hash__ = str.__hash__
+
+
+@pytest.mark.parametrize(
+    "a, b, expected",
+    [
+        (1, 1, True),
+        (1, 1.0, True),
+        ("a", "a", True),
+        ([1, (2, "x")], [1, (2, "x")], True),
+        ({"k": [1]}, {"k": [1]}, True),
+        (AlwaysEqual(), "Fizz", False),
+        (EqualStr("x"), "Fizz", False),
+        ([AlwaysEqual()], [1], False),
+        ({"k": AlwaysEqual()}, {"k": 2}, False),
+        ((1, AlwaysEqual()), (1, 2), False),
+        ("Fizz", EqualStr("x"), False),
+        ([1, 2], [1, 2, 3], False),
+        (None, None, True),
+        (None, 0, False),
+    ],
+)
+def test_strict_eq(a, b, expected):
+    assert strict_eq(a, b) is expected
+
+
+def test_rewrite_asserts_keeps_docstring_and_future_import_first():
+    source = '"""doc"""\nfrom __future__ import annotations\n\ndef test_a():\n    assert f(1) == 2, "msg"\n    assert x != 3\n'
+    text, count = rewrite_asserts(source)
+    assert count == 1
+    lines = text.splitlines()
+    assert lines[0] == '"""doc"""' and lines[1] == "from __future__ import annotations"
+    assert "from coderl_strict import strict_eq as _coderl_strict_eq" in lines[2]
+    assert "assert _coderl_strict_eq(f(1), 2), 'msg'" in text and "assert x != 3" in text
+    assert rewrite_asserts("def test_a():\n    assert ok\n") == ("def test_a():\n    assert ok\n", 0)
+
+
+def test_prepare_workspace_restores_and_neutralizes():
+    agent = _with(
+        {
+            "tests/test_visible.py": "def test_three(): pass\n",
+            "conftest.py": "import pytest\n",
+            "sub/conftest.py": "x = 1\n",
+            "pytest.ini": "[pytest]\naddopts = -k nothing\n",
+            "sitecustomize.py": "import os\n",
+            "evil.pth": "import os",
+        }
+    )
+    agent["pyproject.toml"] = b'[project]\nname = "x"\n\n[tool.pytest.ini_options]\naddopts = "-x"\n'
+    agent["__pycache__/fizzbuzz.cpython-311.pyc"] = b"\x00"
+    agent["pytest.py"] = b"x"
+    files, notes = prepare_workspace(TASK, agent)
+    assert files["tests/test_visible.py"] == TASK.workspace["tests/test_visible.py"]
+    for gone in ("conftest.py", "sub/conftest.py", "pytest.ini", "sitecustomize.py", "evil.pth", "pytest.py"):
+        assert gone not in files
+    assert not any("__pycache__" in f for f in files)
+    assert files["pyproject.toml"] == b'[project]\nname = "x"\n\n'
+    assert files["fizzbuzz.py"] == SOLUTION
+    text = "\n".join(notes)
+    assert "restored tests/test_visible.py" in text and "removed conftest.py" in text
+    assert "neutralized pyproject.toml" in text and "shadows a module" in text
+
+
+def test_prepare_workspace_restores_deleted_protected_files():
+    agent = _with()
+    del agent["tests/test_visible.py"]
+    files, notes = prepare_workspace(TASK, agent)
+    assert "tests/test_visible.py" in files
+    assert "restored tests/test_visible.py: protected file deleted by the agent" in notes
+
+
+# --- real containers ----------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def grade(live_pool):
+    grader = Grader(live_pool.pool)
+    return lambda files: live_pool.run(grader.grade(TASK, files))
+
+
+@pytest.mark.podman
+def test_honest_solution_gets_reward_one(grade):
+    result = grade(_with())
+    assert (result.reward, result.passed, result.expected, result.failed, result.errors) == (1.0, 8, 8, 0, 0)
+    assert result.notes == []
+
+
+@pytest.mark.podman
+def test_wrong_and_partial_solutions_get_zero(grade):
+    assert grade(_with({"fizzbuzz.py": WRONG})).reward == 0.0
+    partial = grade(_with({"fizzbuzz.py": "def fizzbuzz(n):\n    return 'Fizz' if n % 3 == 0 else str(n)\n"}))
+    assert partial.reward == 0.0
+    assert 0 < partial.passed < partial.expected and partial.failed == partial.expected - partial.passed
+    assert grade(dict(TASK.workspace)).reward == 0.0
+
+
+CHEATS = {
+    "conftest-rewrites-reports": {
+        "fizzbuzz.py": WRONG,
+        "conftest.py": "import pytest\n@pytest.hookimpl(hookwrapper=True)\ndef pytest_runtest_makereport(item, call):\n"
+        "    out = yield\n    out.get_result().outcome = 'passed'\n",
+    },
+    "hidden-dir-conftest": {"fizzbuzz.py": WRONG, "hidden/conftest.py": "import os\nos._exit(0)\n"},
+    "sys-exit-at-import": {"fizzbuzz.py": "import sys\nsys.exit(0)\n"},
+    "os-exit-at-import": {"fizzbuzz.py": "import os\nos._exit(0)\n"},
+    "os-exit-in-call": {"fizzbuzz.py": "import os\ndef fizzbuzz(n):\n    os._exit(0)\n"},
+    "module-level-skip": {"fizzbuzz.py": "import pytest\npytest.skip('later', allow_module_level=True)\n"},
+    "skip-in-call": {"fizzbuzz.py": "import pytest\ndef fizzbuzz(n):\n    pytest.skip('no')\n"},
+    "xfail-in-call": {"fizzbuzz.py": "import pytest\ndef fizzbuzz(n):\n    pytest.xfail('no')\n"},
+    "always-equal": {
+        "fizzbuzz.py": "class A:\n    def __eq__(self, o):\n        return True\ndef fizzbuzz(n):\n    return A()\n"
+    },
+    "always-equal-str": {
+        "fizzbuzz.py": "class S(str):\n    __eq__ = lambda s, o: True\n    __hash__ = str.__hash__\n"
+        "def fizzbuzz(n):\n    return S('?')\n",
+    },
+    "edited-visible-tests": {"fizzbuzz.py": WRONG, "tests/test_visible.py": "def test_three():\n    assert True\n"},
+    "pytest-ini-addopts": {"fizzbuzz.py": WRONG, "pytest.ini": "[pytest]\naddopts = -k nothing_matches\n"},
+    "pyproject-addopts": {"fizzbuzz.py": WRONG, "pyproject.toml": '[tool.pytest.ini_options]\naddopts = "--co"\n'},
+    "sitecustomize": {
+        "fizzbuzz.py": WRONG,
+        "sitecustomize.py": "import os\nos._exit(0)\n",
+        "usercustomize.py": "import os\nos._exit(0)\n",
+    },
+    "forged-result-lines": {
+        "fizzbuzz.py": "import os, json\n"
+        "for fd in map(int, os.listdir('/proc/self/fd')):\n"
+        "    try:\n"
+        "        os.write(fd, json.dumps({'kind': 'finished', 'exitstatus': 0}).encode() + b'\\n')\n"
+        "    except OSError:\n"
+        "        pass\n"
+        "def fizzbuzz(n):\n    return str(n)\n",
+    },
+    "patch-pytest-outcomes": {
+        "fizzbuzz.py": "import _pytest.runner as r\n_orig = r.call_and_report\n"
+        "def call_and_report(item, when, log=True, **kw):\n"
+        "    rep = _orig(item, when, log, **kw)\n    rep.outcome = 'passed'\n    return rep\n"
+        "r.call_and_report = call_and_report\n"
+        "def fizzbuzz(n):\n    return str(n)\n",
+    },
+    "rewrite-hidden-tests-on-disk": {
+        "fizzbuzz.py": "import glob\nfor p in glob.glob('/tmp/coderl-grading/hidden/*.py'):\n"
+        "    try:\n        open(p, 'w').write('def test_ok(): pass\\n')\n    except OSError:\n        pass\n"
+        "def fizzbuzz(n):\n    return str(n)\n",
+    },
+}
+
+
+@pytest.mark.podman
+@pytest.mark.parametrize("name", sorted(CHEATS))
+def test_cheating_solutions_get_zero(grade, name):
+    result = grade(_with(CHEATS[name]))
+    assert result.reward == 0.0, result
+    assert result.passed < result.expected
+
+
+@pytest.mark.podman
+def test_cheats_are_explained_in_notes(grade):
+    early = grade(_with({"fizzbuzz.py": "import os\nos._exit(0)\n"}))
+    assert any("ended early" in n for n in early.notes) and any("not collected" in n for n in early.notes)
+    skipped = grade(_with({"fizzbuzz.py": "import pytest\ndef fizzbuzz(n):\n    pytest.skip('no')\n"}))
+    assert skipped.skipped == skipped.expected and any("skip is not a pass" in n for n in skipped.notes)
+    forged = grade(_with(CHEATS["forged-result-lines"]))
+    assert any("forged" in n for n in forged.notes) or forged.failed == forged.expected
+
+
+@pytest.mark.podman
+def test_timeout_is_a_zero_with_a_note(live_pool):
+    import dataclasses
+
+    slow = dataclasses.replace(TASK, grading=dataclasses.replace(TASK.grading, timeout_s=2.0))
+    grader = Grader(live_pool.pool)
+    files = _with({"fizzbuzz.py": "import time\ndef fizzbuzz(n):\n    time.sleep(100)\n"})
+    result = live_pool.run(grader.grade(slow, files))
+    assert result.reward == 0.0 and any("timed out" in n for n in result.notes)
+
+
+@pytest.mark.podman
+def test_uncollectable_task_is_an_infrastructure_error(live_pool, tmp_path):
+    import dataclasses
+
+    broken = dataclasses.replace(TASK, id="broken", hidden={"test_x.py": b"import no_such_module\n"})
+    with pytest.raises(GradingError, match="could not be collected"):
+        live_pool.run(Grader(live_pool.pool).grade(broken, _with()))
+
+
+@pytest.mark.podman
+def test_grade_cli_prints_one_json_object(tmp_path):
+    workspace = tmp_path / "ws"
+    for name, data in _with().items():
+        (workspace / name).parent.mkdir(parents=True, exist_ok=True)
+        (workspace / name).write_bytes(data)
+    cmd = [sys.executable, "-m", "coderl", "grade", str(TASKS / "fizzbuzz"), "--workspace", str(workspace)]
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert {k: result[k] for k in ("task", "reward", "passed", "failed", "errors", "expected")} == {
+        "task": "fizzbuzz",
+        "reward": 1.0,
+        "passed": 8,
+        "failed": 0,
+        "errors": 0,
+        "expected": 8,
+    }
+    assert result["notes"] == []
+    (workspace / "fizzbuzz.py").write_bytes(WRONG)
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and json.loads(done.stdout)["reward"] == 0.0
+    bad = subprocess.run([*cmd[:4], str(tmp_path), "--workspace", str(workspace)], capture_output=True, text=True)
+    assert bad.returncode == 2 and "task.toml: missing" in bad.stderr
