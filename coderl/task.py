@@ -172,7 +172,7 @@ def load_task(root: str | Path) -> Task:
         problems.append("hidden/: no test files (test_*.py or *_test.py)")
     if problems:
         raise TaskError(root, problems)
-    meta = {k: data[k] for k in ("difficulty", "tags", "description") if k in data}
+    meta: dict[str, Any] = {k: data[k] for k in ("difficulty", "tags", "description") if k in data}
     return Task(str(task_id), str(prompt), root, grading, workspace, hidden, meta)
 
 

@@ -5,6 +5,7 @@
 #   CODERL_VENV  venv directory (default: .venv)
 #   TORCH_SPEC   torch requirement installed first (default: torch==2.13.0, the locally cached CPU build)
 #   EDITABLE=1   editable install for development (Python edits apply without reinstalling)
+#   CODERL_NO_SANDBOX=1  skip Podman and the sandbox image (tests marked podman will then fail)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -36,3 +37,15 @@ else
   "${PIP[@]}" install -q ".[dev]"
 fi
 "$VENV/bin/coderl" info
+
+if [ "${CODERL_NO_SANDBOX:-0}" != 1 ]; then
+  if [ "$(id -u)" = 0 ]; then
+    bash scripts/setup-podman.sh
+  elif ! command -v podman >/dev/null; then
+    echo "[setup] podman is missing: run 'sudo bash scripts/setup-podman.sh' once" >&2
+    exit 1
+  fi
+  echo "[setup] sandbox image (built offline from Debian packages the first time, about a minute)"
+  "$VENV/bin/coderl" sandbox build
+  "$VENV/bin/coderl" sandbox clean
+fi

@@ -65,7 +65,10 @@ def test_strict_eq(a, b, expected):
 
 
 def test_rewrite_asserts_keeps_docstring_and_future_import_first():
-    source = '"""doc"""\nfrom __future__ import annotations\n\ndef test_a():\n    assert f(1) == 2, "msg"\n    assert x != 3\n'
+    source = (
+        '"""doc"""\nfrom __future__ import annotations\n\n'
+        'def test_a():\n    assert f(1) == 2, "msg"\n    assert x != 3\n'
+    )
     text, count = rewrite_asserts(source)
     assert count == 1
     lines = text.splitlines()

@@ -179,9 +179,8 @@ def test_privilege_tricks_fail(live_pool, name, cmd):
 def test_agent_cannot_be_killed_or_read(live_pool):
     async def attack(sandbox: Sandbox):
         before = await sandbox.ping()
-        kill = await sandbox.run(
-            f"kill -9 {before['pid']}; echo kill=$?; kill -9 -1; cat /proc/{before['pid']}/environ; ls /proc/{before['pid']}/fd"
-        )
+        pid = before["pid"]
+        kill = await sandbox.run(f"kill -9 {pid}; echo kill=$?; kill -9 -1; cat /proc/{pid}/environ; ls /proc/{pid}/fd")
         after = await sandbox.ping()
         return before, kill, after
 

@@ -97,5 +97,5 @@ def test_load_tasks_collects_every_bad_task_and_duplicate_ids(tmp_path):
     text = "\n".join(info.value.problems)
     assert "duplicate task id 'same'" in text
     assert "bad/task.toml: id" in text
-    with pytest.raises(TaskError, match="no task.toml"):
+    with pytest.raises(TaskError, match=r"no task\.toml"):
         load_tasks(tmp_path / "one" / "hidden")

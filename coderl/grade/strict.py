@@ -28,7 +28,7 @@ def strict_eq(a: Any, b: Any) -> bool:
         if ta is not tb:
             return False
         if ta is list or ta is tuple:
-            return len(a) == len(b) and all(strict_eq(x, y) for x, y in zip(a, b))
+            return len(a) == len(b) and all(strict_eq(x, y) for x, y in zip(a, b, strict=True))
         if ta is dict:
             return len(a) == len(b) and all(k in b and strict_eq(v, b[k]) for k, v in a.items())
         return bool(a == b)

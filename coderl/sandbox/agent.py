@@ -93,7 +93,7 @@ class Agent:
     def _child_setup(self, rlimits: dict[str, int]) -> None:
         for name, value in rlimits.items():
             resource.setrlimit(_RLIMITS[name], (value, value))
-        if self.uid is not None:
+        if self.uid is not None and self.gid is not None:
             os.setgroups([])
             os.setresgid(self.gid, self.gid, self.gid)
             os.setresuid(self.uid, self.uid, self.uid)

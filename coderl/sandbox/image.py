@@ -22,7 +22,7 @@ _STRIP = ("var/cache/apt", "var/lib/apt/lists", "usr/share/doc", "usr/share/loca
 
 def default_mirror() -> str:
     """The Debian mirror the host's apt uses (so the build works wherever apt works)."""
-    for source in sorted(Path("/etc/apt/sources.list.d").glob("*")) + [Path("/etc/apt/sources.list")]:
+    for source in [*sorted(Path("/etc/apt/sources.list.d").glob("*")), Path("/etc/apt/sources.list")]:
         try:
             text = source.read_text()
         except OSError:
