@@ -1,0 +1,131 @@
+"""The agent's tools on a sandbox: what each tool does and exactly how its result reads.
+
+Decoys (``coderl.guard.decoy``) render through the same functions, so a faked result has the same
+form as a real one.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import time
+from dataclasses import dataclass
+
+from coderl.guard.action import Action
+from coderl.sandbox.sandbox import ExecResult, Sandbox
+
+__all__ = [
+    "ToolError",
+    "ToolResult",
+    "WRITABLE_ROOTS",
+    "render_exec",
+    "resolve_path",
+    "run_tool",
+]
+
+WORKSPACE = "/workspace"
+WRITABLE_ROOTS = ("/workspace", "/tmp")
+READ_LIMIT = 256 << 10
+
+
+class ToolError(ValueError):
+    """An action the tool cannot carry out as asked (bad path...); becomes an error observation."""
+
+
+@dataclass(frozen=True)
+class ToolResult:
+    """What the agent sees (``observation``) and how the tool ended."""
+
+    observation: str
+    exit_code: int
+    duration_s: float = 0.0
+    timed_out: bool = False
+
+
+def resolve_path(path: str) -> str:
+    """An absolute, normalized path; relative paths are inside /workspace."""
+    if not path or "\x00" in path:
+        raise ToolError("a path must be a non-empty string without NUL bytes")
+    full = posixpath.normpath(path if path.startswith("/") else posixpath.join(WORKSPACE, path))
+    return "/" + full.lstrip("/")
+
+
+def _split_writable(full: str) -> tuple[str, str]:
+    for root in WRITABLE_ROOTS:
+        if full.startswith(root + "/"):
+            return root, full[len(root) + 1 :]
+    raise ToolError(f"{full}: Read-only file system (write inside {' or '.join(WRITABLE_ROOTS)})")
+
+
+def render_exec(stdout: str, stderr: str, exit_code: int, duration_s: float = 0.0) -> ToolResult:
+    """A bash result as the agent sees it (the same rendering as a real command)."""
+    result = ExecResult(exit_code, stdout, stderr, duration_s, False, False, len(stdout), len(stderr))
+    return ToolResult(result.observation(), exit_code, duration_s)
+
+
+def written(path: str, size: int) -> ToolResult:
+    return ToolResult(f"Wrote {size} bytes to {path}", 0)
+
+
+def edited(path: str) -> ToolResult:
+    return ToolResult(f"Edited {path}", 0)
+
+
+def missing(path: str) -> ToolResult:
+    return ToolResult(f"Error: {path}: No such file or directory", 1)
+
+
+def _read_error(path: str, exc: Exception) -> ToolResult:
+    text = str(exc)
+    if "FileNotFoundError" in text:
+        return missing(path)
+    if "PermissionError" in text:
+        return ToolResult(f"Error: {path}: Permission denied", 1)
+    if "IsADirectoryError" in text:
+        return ToolResult(f"Error: {path}: Is a directory", 1)
+    if "ELOOP" in text or "Too many levels" in text:
+        return ToolResult(f"Error: {path}: is a symbolic link (read its target instead)", 1)
+    return ToolResult(f"Error: {path}: cannot be read", 1)
+
+
+def _text(data: bytes) -> str:
+    return data.decode("utf-8", errors="replace")
+
+
+async def run_tool(sandbox: Sandbox, action: Action, *, timeout: float | None = None) -> ToolResult:
+    """Carry out one action in the sandbox. Raises SandboxError only if the sandbox itself fails."""
+    start = time.perf_counter()
+    tool = action.tool
+    try:
+        if tool == "bash":
+            r = await sandbox.run(action.text("command"), timeout=timeout)
+            return ToolResult(r.observation(), r.exit_code, r.duration_s, r.timed_out)
+        if tool == "submit":
+            return ToolResult("Submitted.", 0)
+        full = resolve_path(action.text("path"))
+        if tool == "read_file":
+            try:
+                data = await sandbox.read_file(full, READ_LIMIT)
+            except RuntimeError as exc:
+                return _read_error(full, exc)
+            more = "\n[coderl: file truncated]" if len(data) >= READ_LIMIT else ""
+            return ToolResult(_text(data) + more, 0, time.perf_counter() - start)
+        root, rel = _split_writable(full)
+        if tool == "write_file":
+            content = action.text("content").encode("utf-8", "surrogatepass")
+            await sandbox.write_files({rel: content}, root)
+            return ToolResult(written(full, len(content)).observation, 0, time.perf_counter() - start)
+        if tool == "edit_file":
+            try:
+                text = _text(await sandbox.read_file(full, 16 << 20))
+            except RuntimeError as exc:
+                return _read_error(full, exc)
+            old, new = action.text("old"), action.text("new")
+            count = text.count(old) if old else 0
+            if count != 1:
+                what = "was not found" if count == 0 else f"occurs {count} times (give more context)"
+                return ToolResult(f"Error: the text to replace {what} in {full}", 1, time.perf_counter() - start)
+            await sandbox.write_files({rel: text.replace(old, new, 1).encode("utf-8", "surrogatepass")}, root)
+            return ToolResult(edited(full).observation, 0, time.perf_counter() - start)
+    except ToolError as exc:
+        return ToolResult(f"Error: {exc}", 1, time.perf_counter() - start)
+    raise ToolError(f"unknown tool {tool!r}")
