@@ -14,9 +14,9 @@ from coderl.guard.action import Action
 from coderl.sandbox.sandbox import ExecResult, Sandbox
 
 __all__ = [
+    "WRITABLE_ROOTS",
     "ToolError",
     "ToolResult",
-    "WRITABLE_ROOTS",
     "render_exec",
     "resolve_path",
     "run_tool",
