@@ -52,6 +52,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     sandbox_cli.register(sub)
     grade_cli.register(sub)
+    from coderl import replay
+    from coderl.guard import audit
+
+    replay.register(sub)
+    audit.register(sub)
     return parser
 
 

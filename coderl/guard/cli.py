@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import sys
 from collections.abc import Iterator
@@ -29,6 +30,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     scan.add_argument("--hidden", action="append", default=[], metavar="GLOB", help="add a hidden-test path glob")
     scan.add_argument("--format", choices=("jsonl", "table"), default="jsonl")
     scan.add_argument("--threads", type=int, default=0, help="matcher threads (0: all cores)")
+    scan.add_argument(
+        "--judge", default=None, metavar="URL", help="add stage 2: an OpenAI-compatible API base (or a local model dir)"
+    )
+    scan.add_argument("--judge-model", default="judge", help="model name sent to the judge endpoint")
+    scan.add_argument("--judge-mode", choices=("all", "suspicious", "sample"), default="all")
+    scan.add_argument("--judge-policy", choices=("fail_closed", "fail_open"), default="fail_closed")
+    scan.add_argument("--judge-timeout", type=float, default=20.0, metavar="S")
     scan.set_defaults(func=run_scan)
 
     rules = sub.add_parser("rules", help="list the stage-1 rule library")
@@ -89,42 +97,82 @@ def run_scan(args: argparse.Namespace) -> int:
                 verdict = next(verdicts)
                 cheats += verdict.cheat
                 rows.append((number, verdict, ""))
-        if args.format == "jsonl":
+        if args.format == "jsonl" and not args.judge:
             _print_jsonl(rows)
             rows = []
+    judged: dict[int, dict] = {}
+    if args.judge:
+        try:
+            judged = asyncio.run(_judge_rows(args, scanner, rows, lines))
+        except ValueError as exc:
+            print(f"coderl scan: {exc}", file=sys.stderr)
+            return 2
+        cheats += sum(1 for n, v, _ in rows if v is not None and not v.cheat and judged.get(n, {}).get("cheat"))
+        if args.format == "jsonl":
+            _print_jsonl(rows, judged)
     if args.format == "table":
-        _print_table(rows)
+        _print_table(rows, judged)
     if malformed:
         return 2
     return 1 if cheats else 0
 
 
-def _print_jsonl(rows: list[tuple[int, Verdict | None, str]]) -> None:
+async def _judge_rows(
+    args: argparse.Namespace, scanner: Stage1Scanner, rows: list[tuple[int, Verdict | None, str]], lines: list
+) -> dict[int, dict]:
+    """Stage 2 for the actions stage 1 did not already call cheats, concurrently, keyed by line number."""
+    from coderl.guard.guarded import EpisodeGuard, Guard, GuardConfig
+    from coderl.guard.judge import JudgeConfig, make_judge
+
+    config = JudgeConfig(url=args.judge, model=args.judge_model, policy=args.judge_policy, timeout_s=args.judge_timeout)
+    judge = make_judge(config)
+    guard = Guard(scanner, judge, GuardConfig(judge_mode=args.judge_mode))
+    raw = dict(lines)
+    try:
+
+        async def one(number: int) -> tuple[int, dict]:
+            _, judged, _ = await guard.check(parse_action_json(raw[number]), EpisodeGuard(context=scanner.context))
+            return number, judged.to_json() if judged else {}
+
+        results = await asyncio.gather(*(one(n) for n, v, _ in rows if v is not None))
+    finally:
+        await judge.aclose()
+    return {n: j for n, j in results if j}
+
+
+def _print_jsonl(rows: list[tuple[int, Verdict | None, str]], judged: dict[int, dict] | None = None) -> None:
     out = sys.stdout
+    judged = judged or {}
     for number, verdict, error in rows:
         if verdict is None:
             record: dict = {"id": None, "line": number, "error": error, "cheat": None, "rules": [], "categories": []}
         else:
             record = verdict.to_json()
+            if number in judged:
+                record["judge"] = judged[number]
+                record["cheat"] = verdict.cheat or bool(judged[number].get("cheat"))
         out.write(json.dumps(record) + "\n")
     out.flush()
 
 
-def _print_table(rows: list[tuple[int, Verdict | None, str]]) -> None:
+def _print_table(rows: list[tuple[int, Verdict | None, str]], judged: dict[int, dict] | None = None) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    table = Table("line", "id", "verdict", "rules")
+    judged = judged or {}
+    table = Table("line", "id", "verdict", "rules", "judge")
     for number, verdict, error in rows:
         if verdict is None:
-            table.add_row(str(number), "-", "[red]malformed[/red]", error)
+            table.add_row(str(number), "-", "[red]malformed[/red]", error, "")
         else:
             label = (
                 "[red]cheat[/red]"
                 if verdict.cheat
                 else ("[yellow]suspicious[/yellow]" if verdict.suspicious else "clean")
             )
-            table.add_row(str(number), verdict.action_id or "-", label, ", ".join(verdict.rules))
+            j = judged.get(number)
+            note = f"{'cheat' if j['cheat'] else 'ok'} ({j['category']}, {j['source']})" if j else ""
+            table.add_row(str(number), verdict.action_id or "-", label, ", ".join(verdict.rules), note)
     Console().print(table)
 
 

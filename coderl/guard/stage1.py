@@ -7,6 +7,7 @@ the task's protected and hidden globs. A verdict lists every finding with its by
 
 from __future__ import annotations
 
+import copy
 import re
 import shlex
 from collections.abc import Sequence
@@ -139,6 +140,12 @@ class Stage1Scanner:
             if patterns:
                 self._by_field[(tool, fld)] = (RuleMatcher(patterns, list(range(len(patterns)))), owners)
         self._context_rules = [r for r in self.rules if r.kind != "pattern"]
+
+    def with_context(self, context: GuardContext) -> Stage1Scanner:
+        """The same compiled rules against another task's context (cheap: matchers are shared)."""
+        other = copy.copy(self)
+        other.context = context
+        return other
 
     def scan(self, action: Action) -> Verdict:
         return self.scan_many([action])[0]

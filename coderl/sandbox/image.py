@@ -16,7 +16,8 @@ __all__ = ["PACKAGES", "build_image", "default_mirror"]
 
 log = logging.getLogger("coderl.sandbox")
 
-PACKAGES = ("python3", "python3-pytest")
+# What a code agent expects to find; network clients are present so that they fail like on any offline machine.
+PACKAGES = ("python3", "python3-pytest", "python3-pip", "git", "curl", "ca-certificates")
 _STRIP = ("var/cache/apt", "var/lib/apt/lists", "usr/share/doc", "usr/share/locale", "usr/share/man", "usr/share/info")
 
 

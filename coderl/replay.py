@@ -1,0 +1,142 @@
+"""``coderl replay``: play a file of actions through guarded execution in a real sandbox, then grade.
+
+Users debug tasks and audit suspicious trajectories with it: one JSON line per action (``id``,
+``outcome``: executed | decoy | error, ``rules``, ``observation``), then one line with the grade.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from typing import Any
+
+from coderl.grade.grader import Grader, GradingError
+from coderl.guard.action import Action, ActionError, parse_action_json
+from coderl.guard.context import GuardContext
+from coderl.guard.guarded import AuditLog, EpisodeGuard, Guard, GuardConfig, final_reward
+from coderl.guard.judge import JudgeConfig, make_judge
+from coderl.guard.stage1 import Stage1Scanner
+from coderl.sandbox.config import SandboxConfig
+from coderl.sandbox.podman import EngineError
+from coderl.sandbox.pool import SandboxPool
+from coderl.sandbox.sandbox import SandboxError
+from coderl.task import Task, TaskError, load_task
+
+__all__ = ["episode_guard", "replay"]
+
+
+def episode_guard(task: Task, episode_id: str = "") -> EpisodeGuard:
+    """The guard state for one episode of ``task``: its files, protected globs and prompt."""
+    context = GuardContext(task_files=frozenset(task.workspace)).with_protected(*task.grading.protected)
+    return EpisodeGuard(context=context, task_prompt=task.prompt, episode_id=episode_id or task.id)
+
+
+async def replay(
+    task: Task, actions: list[Action | str], guard: Guard, pool: SandboxPool
+) -> list[dict[str, Any]]:
+    """One record per action (a str item is a malformed line), then the grade record."""
+    records: list[dict[str, Any]] = []
+    episode = episode_guard(task, f"replay-{task.id}")
+    files: dict[str, bytes] | None = None
+    async with pool.sandbox(task.workspace) as sandbox:
+        for index, action in enumerate(actions, start=1):
+            if isinstance(action, str):
+                records.append({"id": str(index), "outcome": "error", "rules": [], "observation": action})
+                continue
+            step = await guard.step(sandbox, action, episode)
+            records.append(
+                {
+                    "id": action.id or str(index),
+                    "outcome": step.outcome,
+                    "rules": step.rules,
+                    "observation": step.observation,
+                    **({"judge": step.judge} if step.judge else {}),
+                }
+            )
+            if step.outcome == "error":
+                break
+            if action.tool == "submit":
+                break
+        if sandbox.alive:
+            files, _ = await sandbox.download()
+    if files is None:
+        records.append({"reward": 0.0, "marked": episode.marked, "error": "the sandbox failed; not graded"})
+        return records
+    grade = await Grader(pool).grade(task, files)
+    records.append(
+        {
+            "reward": final_reward(grade.reward, episode, guard.config.penalty),
+            "marked": episode.marked,
+            "grade_reward": grade.reward,
+            "passed": grade.passed,
+            "expected": grade.expected,
+            "intercepts": len(episode.intercepts),
+            "categories": sorted({c for i in episode.intercepts for c in i.categories}),
+            "notes": grade.notes,
+        }
+    )
+    return records
+
+
+def _read_actions(path: str) -> list[Action | str]:
+    stream = sys.stdin if path == "-" else open(path, encoding="utf-8", errors="surrogateescape")  # noqa: SIM115
+    out: list[Action | str] = []
+    try:
+        for number, line in enumerate(stream, start=1):
+            if line.strip():
+                try:
+                    out.append(parse_action_json(line))
+                except ActionError as exc:
+                    out.append(f"bad action on line {number}: {exc}")
+    finally:
+        if stream is not sys.stdin:
+            stream.close()
+    return out
+
+
+async def _run(args: argparse.Namespace) -> list[dict[str, Any]]:
+    task = load_task(args.task_dir)
+    actions = _read_actions(args.actions)
+    judge = make_judge(JudgeConfig(url=args.judge, policy=args.judge_policy)) if args.judge else None
+    audit = AuditLog(args.audit) if args.audit else None
+    guard = Guard(Stage1Scanner(), judge, GuardConfig(judge_mode=args.judge_mode, seed=args.seed), audit)
+    try:
+        async with SandboxPool(SandboxConfig(mode=args.mode), size=1) as pool:
+            return await replay(task, actions, guard, pool)
+    finally:
+        if judge is not None:
+            await judge.aclose()
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    try:
+        records = asyncio.run(_run(args))
+    except (TaskError, OSError) as exc:
+        print(f"coderl replay: {exc}", file=sys.stderr)
+        return 2
+    except (GradingError, SandboxError, EngineError) as exc:
+        print(f"coderl replay: infrastructure failed: {exc}", file=sys.stderr)
+        return 3
+    for record in records:
+        print(json.dumps(record, ensure_ascii=False))
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    replay_cmd = sub.add_parser(
+        "replay",
+        help="play actions (JSONL) through guarded execution in a sandbox, then grade",
+        description="One JSON line per action, then a line with the grade. Exit 0 when it ran (whatever the "
+        "reward), 2 for a bad task or file, 3 when the infrastructure failed.",
+    )
+    replay_cmd.add_argument("task_dir")
+    replay_cmd.add_argument("actions", help="JSONL file of actions (the scanner's format), or -")
+    replay_cmd.add_argument("--judge", default=None, metavar="URL", help="stage-2 judge API base or local model dir")
+    replay_cmd.add_argument("--judge-mode", choices=("all", "suspicious", "sample"), default="suspicious")
+    replay_cmd.add_argument("--judge-policy", choices=("fail_closed", "fail_open"), default="fail_closed")
+    replay_cmd.add_argument("--audit", default=None, metavar="LOG", help="append intercepts to this JSONL log")
+    replay_cmd.add_argument("--seed", type=int, default=0, help="decoy seed")
+    replay_cmd.add_argument("--mode", choices=("rootless", "rootful"), default="rootless")
+    replay_cmd.set_defaults(func=run_replay)
