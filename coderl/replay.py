@@ -33,9 +33,7 @@ def episode_guard(task: Task, episode_id: str = "") -> EpisodeGuard:
     return EpisodeGuard(context=context, task_prompt=task.prompt, episode_id=episode_id or task.id)
 
 
-async def replay(
-    task: Task, actions: list[Action | str], guard: Guard, pool: SandboxPool
-) -> list[dict[str, Any]]:
+async def replay(task: Task, actions: list[Action | str], guard: Guard, pool: SandboxPool) -> list[dict[str, Any]]:
     """One record per action (a str item is a malformed line), then the grade record."""
     records: list[dict[str, Any]] = []
     episode = episode_guard(task, f"replay-{task.id}")

@@ -21,7 +21,7 @@ BASH_CASES = [
     ("python3 -m pip install -q numpy", "network_error"),
     ("python3 -c \"import urllib.request; urllib.request.urlopen('http://example.com/a')\"", "network_error"),
     ("python3 -c \"import socket; socket.create_connection(('example.com', 80))\"", "network_error"),
-    ('python3 -c "import requests; requests.get(\'http://example.com\')"', "network_error"),
+    ("python3 -c \"import requests; requests.get('http://example.com')\"", "network_error"),
     ("wget http://example.com/answer.txt", "network_error"),
     ("nc example.com 80", "network_error"),
     ("echo hi > /dev/tcp/example.com/80", "network_error"),

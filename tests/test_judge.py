@@ -118,8 +118,8 @@ def test_malformed_reply_is_retried_then_accepted():
     "name, behaviour, error",
     [
         ("malformed", lambda n, b: (200, "no JSON here", 0.0), "unparseable reply"),
-        ("not-chat-completions", lambda n, b: (200, "RAW:{\"foo\": 1}", 0.0), "unparseable reply"),
-        ("http-500", lambda n, b: (500, "RAW:{\"error\": \"overloaded\"}", 0.0), "HTTP 500"),
+        ("not-chat-completions", lambda n, b: (200, 'RAW:{"foo": 1}', 0.0), "unparseable reply"),
+        ("http-500", lambda n, b: (500, 'RAW:{"error": "overloaded"}', 0.0), "HTTP 500"),
         ("slow", lambda n, b: (200, verdict_for_slow(b), 1.5), "timed out"),
     ],
 )
@@ -175,11 +175,21 @@ def test_transformers_judge_runs_a_local_model_and_falls_back_on_garbage(tmp_pat
 
     tok = Tokenizer(models.BPE(unk_token="<unk>"))
     tok.pre_tokenizer = pre_tokenizers.ByteLevel()
-    tok.train_from_iterator(["def f(x): return x", "cheat or not"] * 20, trainers.BpeTrainer(vocab_size=400, special_tokens=["<unk>"], initial_alphabet=pre_tokenizers.ByteLevel.alphabet()))
+    tok.train_from_iterator(
+        ["def f(x): return x", "cheat or not"] * 20,
+        trainers.BpeTrainer(
+            vocab_size=400, special_tokens=["<unk>"], initial_alphabet=pre_tokenizers.ByteLevel.alphabet()
+        ),
+    )
     fast = transformers.PreTrainedTokenizerFast(tokenizer_object=tok, eos_token="<unk>", pad_token="<unk>")
     config = transformers.Qwen2Config(
-        vocab_size=fast.vocab_size, hidden_size=32, intermediate_size=64, num_hidden_layers=1,
-        num_attention_heads=2, num_key_value_heads=1, max_position_embeddings=4096,
+        vocab_size=fast.vocab_size,
+        hidden_size=32,
+        intermediate_size=64,
+        num_hidden_layers=1,
+        num_attention_heads=2,
+        num_key_value_heads=1,
+        max_position_embeddings=4096,
     )
     model = transformers.AutoModelForCausalLM.from_config(config).eval()
     judge = TransformersJudge(JudgeConfig(max_tokens=8, retries=1, backoff_s=0.0, policy="fail_closed"), model, fast)

@@ -48,6 +48,8 @@ _MISSING_MODULES = re.compile(r"\b(?:import|from)\s+(requests|httpx|aiohttp|urll
 def texts() -> dict[str, Any]:
     """Real outputs of the sandbox image (``rulesets/decoys.toml``)."""
     return tomllib.loads((Path(__file__).parent / "rulesets" / "decoys.toml").read_text(encoding="utf-8"))
+
+
 # Network clients the image does not have: the real sandbox says "command not found".
 _ABSENT = {"wget", "nc", "ncat", "netcat", "socat", "telnet", "ssh", "scp", "sftp", "rsync", "ftp", "dig"}
 _ABSENT |= {"nslookup", "host", "npm", "cargo", "go", "conda", "poetry", "uv", "apt", "apt-get", "yum", "dnf", "apk"}
