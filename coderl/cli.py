@@ -57,6 +57,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     replay.register(sub)
     audit.register(sub)
+    from coderl.rollout import cli as rollout_cli
+
+    rollout_cli.register(sub)
     return parser
 
 

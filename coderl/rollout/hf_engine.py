@@ -1,0 +1,111 @@
+"""The transformers engine: batched ``generate`` on token ids with per-token sampling logprobs.
+
+The default on CPU. Prompts of different lengths are left-padded into one batch; each completion is
+cut at its end-of-sequence token or stop string, and its logprobs are those of the distribution it
+was sampled from (temperature and top-p applied).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import torch
+
+from coderl.rollout.engine import Generation, SamplingParams
+
+__all__ = ["HFEngine"]
+
+
+class HFEngine:
+    """A causal LM and its tokenizer; generation runs in a worker thread, one batch at a time."""
+
+    def __init__(self, model: Any, tokenizer: Any) -> None:
+        self.model = model.eval()
+        self.tokenizer = tokenizer
+        pad = tokenizer.pad_token_id
+        self.pad_id = int(pad if pad is not None else tokenizer.eos_token_id)
+        eos = tokenizer.eos_token_id
+        self.eos_ids = {int(eos)} if isinstance(eos, int) else {int(e) for e in (eos or [])}
+        gen_eos = getattr(getattr(model, "generation_config", None), "eos_token_id", None)
+        if gen_eos is not None:
+            self.eos_ids |= {int(gen_eos)} if isinstance(gen_eos, int) else {int(e) for e in gen_eos}
+        self._lock = threading.Lock()
+
+    @classmethod
+    def from_pretrained(cls, path: str | Path, dtype: torch.dtype = torch.float32) -> HFEngine:
+        from transformers import AutoModelForCausalLM, AutoTokenizer
+
+        tokenizer = AutoTokenizer.from_pretrained(str(path))
+        model = AutoModelForCausalLM.from_pretrained(str(path), dtype=dtype)
+        return cls(model, tokenizer)
+
+    def _generate(self, prompts: Sequence[Sequence[int]], params: SamplingParams) -> list[Generation]:
+        width = max(len(p) for p in prompts)
+        ids = torch.full((len(prompts), width), self.pad_id, dtype=torch.long)
+        mask = torch.zeros((len(prompts), width), dtype=torch.long)
+        for i, p in enumerate(prompts):
+            ids[i, width - len(p) :] = torch.tensor(list(p), dtype=torch.long)
+            mask[i, width - len(p) :] = 1
+        greedy = params.temperature == 0
+        kwargs: dict[str, Any] = {"do_sample": not greedy, "max_new_tokens": params.max_new_tokens}
+        if not greedy:
+            kwargs.update(temperature=params.temperature, top_p=params.top_p, top_k=0)
+        if params.stop:
+            kwargs.update(stop_strings=list(params.stop), tokenizer=self.tokenizer)
+        generator_state = None
+        if params.seed is not None:
+            generator_state = torch.random.get_rng_state()
+            torch.manual_seed(params.seed)
+        try:
+            with self._lock, torch.no_grad():
+                out = self.model.generate(
+                    input_ids=ids,
+                    attention_mask=mask,
+                    pad_token_id=self.pad_id,
+                    eos_token_id=sorted(self.eos_ids),
+                    output_scores=True,
+                    return_dict_in_generate=True,
+                    **kwargs,
+                )
+        finally:
+            if generator_state is not None:
+                torch.random.set_rng_state(generator_state)
+        new = out.sequences[:, width:]
+        scores = torch.stack(out.scores, dim=1).float()  # [B, new, V]: the processed (sampling) logits
+        logprobs = torch.log_softmax(scores, dim=-1).gather(-1, new.unsqueeze(-1)).squeeze(-1)
+        results = []
+        for i in range(len(prompts)):
+            token_ids = new[i].tolist()
+            end, reason = len(token_ids), "length"
+            for j, t in enumerate(token_ids):
+                if t in self.eos_ids or (params.stop and self._stopped(token_ids[: j + 1], params.stop)):
+                    end, reason = j + 1, "stop"
+                    break
+            token_ids = token_ids[:end]
+            text = self.tokenizer.decode(token_ids, skip_special_tokens=True)
+            lp = logprobs[i, :end].tolist()
+            results.append(Generation(token_ids, lp, text, reason))  # type: ignore[arg-type]
+        return results
+
+    def _stopped(self, ids: list[int], stops: tuple[str, ...]) -> bool:
+        tail = self.tokenizer.decode(ids[-32:])
+        return any(s in tail for s in stops)
+
+    async def generate(self, prompts: Sequence[Sequence[int]], params: SamplingParams) -> list[Generation]:
+        if not prompts:
+            return []
+        return await asyncio.to_thread(self._generate, prompts, params)
+
+    def update_weights(self, state_dict: Mapping[str, Any]) -> None:
+        """Copy the learner's weights into the model in place."""
+        with self._lock, torch.no_grad():
+            missing, unexpected = self.model.load_state_dict(dict(state_dict), strict=False)
+            if unexpected or [k for k in missing if not k.endswith("lm_head.weight")]:
+                raise ValueError(f"state dict mismatch: missing {missing[:5]}, unexpected {unexpected[:5]}")
+
+    def close(self) -> None:
+        """Nothing to free beyond the model itself."""

@@ -1,0 +1,281 @@
+"""The agent loop: generate → parse the action → guarded execution → observation → repeat; then grade.
+
+Many episodes run at once (asyncio): while one episode's action runs in a sandbox, others generate,
+and their generation requests are batched together (``Batcher``). Each finished trajectory is written
+at once, so a crash loses nothing that finished.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import time
+from collections import Counter, defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from coderl.grade.grader import Grader, GradingError
+from coderl.guard.guarded import Guard, final_reward
+from coderl.replay import episode_guard
+from coderl.rollout.engine import Engine, Generation, SamplingParams
+from coderl.rollout.protocol import SYSTEM_PROMPT, TOOL_CLOSE, ChatFormat, parse_tool_call
+from coderl.rollout.trajectory import Trajectory, TrajectoryWriter
+from coderl.sandbox.pool import SandboxPool
+from coderl.sandbox.sandbox import SandboxError
+from coderl.task import Task
+
+__all__ = ["Batcher", "RolloutConfig", "run_episode", "run_rollouts", "summarize"]
+
+log = logging.getLogger("coderl.rollout")
+
+
+@dataclass(frozen=True)
+class RolloutConfig:
+    """Episode limits and sampling. Token limits count the whole conversation (prompt included)."""
+
+    max_turns: int = 8
+    max_new_tokens: int = 256
+    max_total_tokens: int = 4096
+    max_observation_tokens: int = 512
+    wall_clock_s: float = 300.0
+    temperature: float = 1.0
+    top_p: float = 1.0
+    system_prompt: str = SYSTEM_PROMPT
+    concurrency: int = 8
+    max_batch: int = 32
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        for name in ("max_turns", "max_new_tokens", "max_total_tokens", "max_observation_tokens", "concurrency"):
+            if getattr(self, name) < 1:
+                raise ValueError(f"rollout {name}={getattr(self, name)!r} must be >= 1")
+        if self.wall_clock_s <= 0:
+            raise ValueError(f"rollout wall_clock_s={self.wall_clock_s!r} must be positive")
+
+
+class Batcher:
+    """Collects generation requests from concurrent episodes and sends them to the engine in batches."""
+
+    def __init__(self, engine: Engine, max_batch: int = 32, wait_s: float = 0.003) -> None:
+        self.engine = engine
+        self.max_batch = max_batch
+        self.wait_s = wait_s
+        self._pending: list[tuple[list[int], SamplingParams, asyncio.Future[Generation]]] = []
+        self._flusher: asyncio.Task[None] | None = None
+        self.batches: list[int] = []
+
+    async def generate(self, prompt: list[int], params: SamplingParams) -> Generation:
+        future: asyncio.Future[Generation] = asyncio.get_running_loop().create_future()
+        self._pending.append((prompt, params, future))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.ensure_future(self._flush())
+        return await future
+
+    async def _flush(self) -> None:
+        while self._pending:
+            await asyncio.sleep(self.wait_s)  # let other episodes add their requests
+            groups: dict[SamplingParams, list[tuple[list[int], asyncio.Future[Generation]]]] = {}
+            taken, self._pending = self._pending[: self.max_batch], self._pending[self.max_batch :]
+            for prompt, params, future in taken:
+                groups.setdefault(params, []).append((prompt, future))
+            for params, items in groups.items():
+                self.batches.append(len(items))
+                try:
+                    results = await self.engine.generate([p for p, _ in items], params)
+                except Exception as exc:  # every waiting episode learns of the failure
+                    for _, future in items:
+                        if not future.done():
+                            future.set_exception(exc)
+                    continue
+                for (_, future), result in zip(items, results, strict=True):
+                    if not future.done():
+                        future.set_result(result)
+
+
+def _params(config: RolloutConfig, budget: int, seed: int | None) -> SamplingParams:
+    # episodes share the sampling settings so that their requests batch together; the seed varies per
+    # request only when sampling is seeded explicitly
+    return SamplingParams(
+        max_new_tokens=max(1, min(config.max_new_tokens, budget)),
+        temperature=config.temperature,
+        top_p=config.top_p,
+        stop=(TOOL_CLOSE,),
+        seed=seed,
+    )
+
+
+async def run_episode(
+    task: Task,
+    *,
+    batcher: Batcher,
+    pool: SandboxPool,
+    guard: Guard,
+    grader: Grader,
+    fmt: ChatFormat,
+    config: RolloutConfig,
+    episode_id: str,
+) -> Trajectory:
+    """One episode of ``task``; every failure ends the episode with a recorded reason, never a raise."""
+    traj = Trajectory(task.id, episode_id)
+    prompt = fmt.prompt_ids(task.prompt)
+    traj.append(prompt, policy=False)
+    traj.prompt_len = len(prompt)
+    episode = episode_guard(task, episode_id)
+    metrics: Counter[str] = Counter()
+    timings: defaultdict[str, float] = defaultdict(float)
+    start = time.monotonic()
+    files: dict[str, bytes] | None = None
+    finish = "max_turns"
+    try:
+        async with pool.sandbox(task.workspace) as sandbox:
+            for _turn in range(config.max_turns):
+                budget = config.max_total_tokens - len(traj.token_ids)
+                if budget <= 0:
+                    finish = "max_tokens"
+                    break
+                if time.monotonic() - start > config.wall_clock_s:
+                    finish = "wall_clock"
+                    break
+                t0 = time.perf_counter()
+                generation = await batcher.generate(list(traj.token_ids), _params(config, budget, None))
+                timings["generate_s"] += time.perf_counter() - t0
+                begin = len(traj.token_ids)
+                traj.append(generation.token_ids, policy=True, logprobs=generation.logprobs)
+                traj.turns.append((begin, len(traj.token_ids)))
+                traj.append(fmt.end_of_turn_ids(generation.token_ids), policy=False)
+                parsed = parse_tool_call(generation.text)
+                if parsed.kind != "ok":
+                    metrics[f"parse_{parsed.kind}"] += 1
+                if parsed.action is None:
+                    observation = parsed.error or ""
+                    traj.steps.append({"outcome": "parse_error", "kind": parsed.kind})
+                elif parsed.action.tool == "submit":
+                    traj.steps.append({"outcome": "submit"})
+                    finish = "submit"
+                    break
+                else:
+                    step = await guard.step(sandbox, parsed.action, episode)
+                    timings["guard_s"] += step.timings.get("stage1_s", 0.0) + step.timings.get("judge_s", 0.0)
+                    timings["exec_s"] += step.timings.get("exec_s", 0.0)
+                    traj.steps.append({"outcome": step.outcome, "tool": parsed.action.tool, "rules": step.rules})
+                    observation = step.observation + (f"\n{parsed.error}" if parsed.error else "")
+                    if step.outcome == "error":
+                        finish = "sandbox_error"
+                        break
+                text, cut = fmt.truncate_observation(observation, config.max_observation_tokens)
+                metrics["observations_truncated"] += cut
+                obs_ids = fmt.observation_ids(text)
+                if len(traj.token_ids) + len(obs_ids) >= config.max_total_tokens:
+                    finish = "max_tokens"
+                    break
+                traj.append(obs_ids, policy=False)
+            if sandbox.alive and finish != "sandbox_error":
+                files, _ = await sandbox.download()
+    except SandboxError as exc:
+        finish = "sandbox_error"
+        metrics["sandbox_errors"] += 1
+        log.warning("episode %s: sandbox failed: %s", episode_id, exc)
+    except Exception as exc:  # the engine failed: the episode ends, recorded
+        finish = "engine_error"
+        metrics["engine_errors"] += 1
+        log.error("episode %s: %s: %s", episode_id, type(exc).__name__, exc)
+    traj.finish = finish
+    if files is not None:
+        t0 = time.perf_counter()
+        try:
+            grade = await grader.grade(task, files)
+            traj.grade = grade.to_json()
+            traj.reward = final_reward(grade.reward, episode, guard.config.penalty)
+        except (GradingError, SandboxError) as exc:
+            traj.finish = "grading_error"
+            traj.grade = {"error": str(exc)}
+        timings["grade_s"] += time.perf_counter() - t0
+    traj.marks = episode.marks()
+    metrics["turns"] = len(traj.turns)
+    metrics["intercepts"] = len(episode.intercepts)
+    traj.metrics = dict(metrics)
+    timings["episode_s"] = time.monotonic() - start
+    traj.timings = dict(timings)
+    return traj
+
+
+async def run_rollouts(
+    tasks: Sequence[Task],
+    episodes: int,
+    *,
+    engine: Engine,
+    pool: SandboxPool,
+    guard: Guard,
+    grader: Grader,
+    config: RolloutConfig,
+    writer: TrajectoryWriter | None = None,
+    on_done: Callable[[Trajectory], None] | None = None,
+    id_prefix: str = "ep",
+) -> list[Trajectory]:
+    """``episodes`` episodes over ``tasks`` (round robin, shuffled by the seed), at most
+    ``config.concurrency`` in flight; each finished trajectory is written at once."""
+    if not tasks:
+        raise ValueError("no tasks")
+    fmt = ChatFormat(engine.tokenizer, config.system_prompt)
+    batcher = Batcher(engine, config.max_batch)
+    order = list(range(len(tasks)))
+    random.Random(config.seed).shuffle(order)
+    gate = asyncio.Semaphore(config.concurrency)
+    done: list[Trajectory] = []
+
+    async def one(i: int) -> None:
+        async with gate:
+            task = tasks[order[i % len(order)]]
+            traj = await run_episode(
+                task,
+                batcher=batcher,
+                pool=pool,
+                guard=guard,
+                grader=grader,
+                fmt=fmt,
+                config=config,
+                episode_id=f"{id_prefix}-{i}",
+            )
+        if writer is not None:
+            writer.write(traj)
+        done.append(traj)
+        if on_done is not None:
+            on_done(traj)
+
+    jobs = [asyncio.ensure_future(one(i)) for i in range(episodes)]
+    try:
+        await asyncio.gather(*jobs)
+    finally:
+        for job in jobs:
+            if not job.done():
+                job.cancel()
+                with contextlib.suppress(BaseException):
+                    await job
+    return done
+
+
+def summarize(trajectories: Sequence[Trajectory]) -> dict[str, Any]:
+    """Episodes, mean reward, pass rate, turns, tokens, intercepts, finish reasons, time shares."""
+    n = len(trajectories)
+    if not n:
+        return {"episodes": 0}
+    timing: defaultdict[str, float] = defaultdict(float)
+    for t in trajectories:
+        for key, value in t.timings.items():
+            timing[key] += value
+    busy = sum(timing[k] for k in ("generate_s", "exec_s", "guard_s", "grade_s")) or 1.0
+    return {
+        "episodes": n,
+        "mean_reward": sum(t.reward for t in trajectories) / n,
+        "pass_rate": sum(1 for t in trajectories if t.grade.get("reward") == 1.0) / n,
+        "mean_turns": sum(len(t.turns) for t in trajectories) / n,
+        "generated_tokens": sum(t.num_generated for t in trajectories),
+        "total_tokens": sum(len(t.token_ids) for t in trajectories),
+        "intercepts": sum(len(t.marks.get("intercepts", [])) for t in trajectories),
+        "parse_errors": sum(v for t in trajectories for k, v in t.metrics.items() if k.startswith("parse_")),
+        "finish": dict(Counter(t.finish for t in trajectories)),
+        "time_share": {k.removesuffix("_s"): timing[k] / busy for k in ("generate_s", "exec_s", "guard_s", "grade_s")},
+    }
