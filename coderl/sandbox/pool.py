@@ -50,7 +50,13 @@ async def open_sandbox(engine: PodmanEngine, name: str, *, pool: str, slot: int)
 class SandboxPool:
     """``size`` warm sandboxes. Use ``async with pool.sandbox(files) as sbx`` for one episode."""
 
-    def __init__(self, config: SandboxConfig | None = None, size: int = 4, engine: PodmanEngine | None = None) -> None:
+    def __init__(
+        self,
+        config: SandboxConfig | None = None,
+        size: int = 4,
+        engine: PodmanEngine | None = None,
+        spare_fresh: int = 2,
+    ) -> None:
         if size < 1:
             raise ValueError(f"pool size must be >= 1, got {size}")
         self.config = config or (engine.config if engine else SandboxConfig())
@@ -62,6 +68,10 @@ class SandboxPool:
         self._all: dict[int, Sandbox] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._fresh_count = 0
+        self.spare_fresh = spare_fresh
+        self._spares: asyncio.Queue[Sandbox] = asyncio.Queue()
+        self._spares_wanted = 0
+        self._all_fresh: set[Sandbox] = set()
         self.stats = {"created": 0, "replaced": 0, "resets": 0, "leftovers_removed": 0}
         self._closed = False
 
@@ -164,14 +174,47 @@ class SandboxPool:
         finally:
             await self.release(sandbox)
 
-    @contextlib.asynccontextmanager
-    async def fresh(self) -> AsyncIterator[Sandbox]:
-        """A never-used sandbox outside the pool, removed afterwards (the grader's clean room)."""
+    async def _open_fresh(self) -> Sandbox:
         self._fresh_count += 1
         slot = self.size + self._fresh_count % 1000
-        sandbox = await open_sandbox(
+        return await open_sandbox(
             self.engine, f"coderl-{self.pool_id}-fresh-{self._fresh_count}", pool=self.pool_id, slot=slot
         )
+
+    async def _add_spare(self) -> None:
+        try:
+            sandbox = await self._open_fresh()
+        except Exception as exc:  # a spare is an optimization: fresh() makes one itself if none is ready
+            log.warning("could not prepare a spare fresh sandbox: %s", exc)
+            return
+        finally:
+            self._spares_wanted -= 1
+        if self._closed:
+            await self._discard(sandbox)
+        else:
+            self._all_fresh.add(sandbox)
+            await self._spares.put(sandbox)
+
+    def _refill_spares(self) -> None:
+        while not self._closed and self._spares.qsize() + self._spares_wanted < self.spare_fresh:
+            self._spares_wanted += 1
+            self._background(self._add_spare())
+
+    @contextlib.asynccontextmanager
+    async def fresh(self) -> AsyncIterator[Sandbox]:
+        """A never-used sandbox outside the pool, removed afterwards (the grader's clean room). Up to
+        ``spare_fresh`` are prepared in the background, so a grade does not wait for a container."""
+        sandbox = None
+        while not self._spares.empty():
+            candidate = self._spares.get_nowait()
+            self._all_fresh.discard(candidate)
+            if candidate.alive:
+                sandbox = candidate
+                break
+            self._background(self._discard(candidate))
+        if sandbox is None:
+            sandbox = await self._open_fresh()
+        self._refill_spares()
         try:
             yield sandbox
         finally:
@@ -184,7 +227,7 @@ class SandboxPool:
             with contextlib.suppress(BaseException):
                 await task
         if self._engine is not None:
-            for sandbox in self._all.values():
+            for sandbox in [*self._all.values(), *self._all_fresh]:
                 await sandbox.close()
             with contextlib.suppress(Exception):
                 ids = [
