@@ -1,0 +1,167 @@
+"""The PPO update: policy and critic as separate networks with separate optimizers, several epochs
+over minibatches, gradient accumulation and clipping; value pretraining trains the critic alone."""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass
+from typing import Literal
+
+import torch
+from torch import nn
+
+from coderl.learner.critic import Critic
+from coderl.learner.experience import Batch
+from coderl.learner.losses import Aggregation, entropy_from_logits, kl_estimate, policy_loss, value_loss
+
+__all__ = ["PPOConfig", "PPOLearner", "token_logprobs"]
+
+
+@dataclass(frozen=True)
+class PPOConfig:
+    """Update hyper-parameters (defaults suit small models; clip-higher as in DAPO/VAPO)."""
+
+    policy_lr: float = 1e-5
+    critic_lr: float = 5e-5
+    epochs: int = 2
+    minibatch_size: int = 8
+    grad_accumulation: int = 1
+    clip_low: float = 0.2
+    clip_high: float = 0.28
+    dual_clip: float | None = None
+    value_clip: float | None = 0.2
+    entropy_coef: float = 0.0
+    kl_coef: float = 0.0
+    kl_kind: Literal["k1", "k3"] = "k3"
+    aggregation: Aggregation = "token-mean"
+    aggregation_constant: float = 1.0
+    max_grad_norm: float = 1.0
+    bf16_autocast: bool = False
+    gradient_checkpointing: bool = False
+
+    def __post_init__(self) -> None:
+        for name in ("policy_lr", "critic_lr", "epochs", "minibatch_size", "grad_accumulation", "max_grad_norm"):
+            if getattr(self, name) <= 0:
+                raise ValueError(f"ppo {name}={getattr(self, name)!r} must be positive")
+        if not 0 <= self.clip_low < 1 or self.clip_high < 0:
+            raise ValueError("ppo clip_low must be in [0, 1) and clip_high >= 0")
+
+
+def token_logprobs(
+    model: nn.Module, input_ids: torch.Tensor, attention_mask: torch.Tensor
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """Logprob of each next token ``[B, T]`` (position t: token t+1) and the logits it came from."""
+    logits = model(input_ids=input_ids, attention_mask=attention_mask.long()).logits[:, :-1].float()
+    logp = torch.log_softmax(logits, -1).gather(-1, input_ids[:, 1:, None]).squeeze(-1)
+    return logp, logits
+
+
+class PPOLearner:
+    """Holds the policy, the critic, an optional frozen reference, and their optimizers."""
+
+    def __init__(
+        self, policy: nn.Module, critic: Critic, config: PPOConfig | None = None, reference: nn.Module | None = None
+    ) -> None:
+        self.policy = policy
+        self.critic = critic
+        self.reference = reference
+        self.config = config or PPOConfig()
+        self.policy_opt = torch.optim.AdamW(policy.parameters(), lr=self.config.policy_lr, weight_decay=0.0)
+        self.critic_opt = torch.optim.AdamW(critic.parameters(), lr=self.config.critic_lr, weight_decay=0.0)
+        if self.config.gradient_checkpointing:
+            for model in (policy, critic.backbone):
+                enable = getattr(model, "gradient_checkpointing_enable", None)
+                if enable is not None:
+                    enable()
+
+    def _autocast(self, device: torch.device) -> contextlib.AbstractContextManager[None]:
+        if self.config.bf16_autocast and device.type == "cuda":
+            return torch.autocast("cuda", dtype=torch.bfloat16)
+        return contextlib.nullcontext()
+
+    def _minibatches(self, n: int, generator: torch.Generator | None) -> list[torch.Tensor]:
+        order = torch.randperm(n, generator=generator)
+        size = self.config.minibatch_size
+        return [order[i : i + size] for i in range(0, n, size)]
+
+    def _critic_step(self, mb: Batch) -> tuple[torch.Tensor, dict[str, float]]:
+        values = self.critic(mb.input_ids, mb.attention_mask.long())[:, :-1]
+        return value_loss(
+            values,
+            mb.old_values,
+            mb.returns,
+            mb.action_mask,
+            clip=self.config.value_clip,
+            aggregation=self.config.aggregation,
+            constant=self.config.aggregation_constant,
+        )
+
+    def update(
+        self, batch: Batch, *, train_policy: bool = True, generator: torch.Generator | None = None
+    ) -> dict[str, float]:
+        """Epochs of minibatch updates; returns the mean of each statistic."""
+        cfg = self.config
+        sums: dict[str, float] = {}
+        count = 0
+        device = batch.input_ids.device
+        for _ in range(cfg.epochs):
+            minibatches = self._minibatches(len(batch), generator)
+            for step, index in enumerate(minibatches):
+                mb = batch.select(index)
+                stats: dict[str, float] = {}
+                with self._autocast(device):
+                    if train_policy:
+                        logp, logits = token_logprobs(self.policy, mb.input_ids, mb.attention_mask)
+                        loss, pstats = policy_loss(
+                            logp,
+                            mb.old_logprobs,
+                            mb.advantages,
+                            mb.action_mask,
+                            clip_low=cfg.clip_low,
+                            clip_high=cfg.clip_high,
+                            dual_clip=cfg.dual_clip,
+                            aggregation=cfg.aggregation,
+                            constant=cfg.aggregation_constant,
+                        )
+                        stats.update(pstats, policy_loss=float(loss))
+                        entropy = entropy_from_logits(logits)
+                        m = mb.action_mask.float()
+                        stats["entropy"] = float((entropy * m).sum() / m.sum().clamp_min(1))
+                        if cfg.entropy_coef:
+                            loss = loss - cfg.entropy_coef * (entropy * m).sum() / m.sum().clamp_min(1)
+                        if cfg.kl_coef and self.reference is not None:
+                            with torch.no_grad():
+                                ref_logp, _ = token_logprobs(self.reference, mb.input_ids, mb.attention_mask)
+                            kl = kl_estimate(logp, ref_logp, cfg.kl_kind)
+                            kl_mean = (kl * m).sum() / m.sum().clamp_min(1)
+                            loss = loss + cfg.kl_coef * kl_mean
+                            stats["kl"] = float(kl_mean)
+                        (loss / cfg.grad_accumulation).backward()
+                    vloss, vstats = self._critic_step(mb)
+                    (vloss / cfg.grad_accumulation).backward()
+                stats.update(vstats, value_loss=float(vloss))
+                last = step == len(minibatches) - 1
+                if (step + 1) % cfg.grad_accumulation == 0 or last:
+                    if train_policy:
+                        stats["policy_grad_norm"] = float(
+                            nn.utils.clip_grad_norm_(self.policy.parameters(), cfg.max_grad_norm)
+                        )
+                        self.policy_opt.step()
+                    self.policy_opt.zero_grad(set_to_none=True)
+                    stats["critic_grad_norm"] = float(
+                        nn.utils.clip_grad_norm_(self.critic.parameters(), cfg.max_grad_norm)
+                    )
+                    self.critic_opt.step()
+                    self.critic_opt.zero_grad(set_to_none=True)
+                for k, v in stats.items():
+                    sums[k] = sums.get(k, 0.0) + v
+                count += 1
+        return {k: v / max(count, 1) for k, v in sums.items()}
+
+    def pretrain_value(self, batch: Batch, steps: int, generator: torch.Generator | None = None) -> list[float]:
+        """Critic-only updates (the policy is untouched); returns the value loss of each step."""
+        losses = []
+        for _ in range(steps):
+            stats = self.update(batch, train_policy=False, generator=generator)
+            losses.append(stats["value_loss"])
+        return losses
