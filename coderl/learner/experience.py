@@ -40,9 +40,8 @@ class Batch:
 
     def select(self, index: torch.Tensor) -> Batch:
         """A minibatch of rows."""
-        fields = {k: v[index] if isinstance(v, torch.Tensor) else v for k, v in self.__dict__.items()}
-        fields["task_ids"] = [self.task_ids[i] for i in index.tolist()]
-        return Batch(**fields)
+        tensors = {k: v[index] for k, v in self.__dict__.items() if isinstance(v, torch.Tensor)}
+        return Batch(**tensors, task_ids=[self.task_ids[i] for i in index.tolist()])
 
 
 def collate(trajectories: Sequence[Trajectory], pad_id: int) -> dict[str, torch.Tensor]:
