@@ -44,22 +44,18 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     info = sub.add_parser("info", help="show the native extension, Triton and device status")
     info.set_defaults(func=_info)
-    from coderl.guard import cli as guard_cli
-
-    guard_cli.register(sub)
-    from coderl.grade import cli as grade_cli
-    from coderl.sandbox import cli as sandbox_cli
-
-    sandbox_cli.register(sub)
-    grade_cli.register(sub)
+    # in data-flow order: tasks, guard, sandbox, grading, replay/audit, rollouts, training
     from coderl import replay
+    from coderl.grade import cli as grade_cli
     from coderl.guard import audit
-
-    replay.register(sub)
-    audit.register(sub)
+    from coderl.guard import cli as guard_cli
     from coderl.rollout import cli as rollout_cli
+    from coderl.sandbox import cli as sandbox_cli
+    from coderl.suites import cli as suites_cli
+    from coderl.train import cli as train_cli
 
-    rollout_cli.register(sub)
+    for module in (suites_cli, guard_cli, sandbox_cli, grade_cli, replay, audit, rollout_cli, train_cli):
+        module.register(sub)
     return parser
 
 

@@ -90,6 +90,9 @@ def test_built_wheel_imports_without_the_source_tree(tmp_path):
         zf.extractall(site)
     assert "coderl/kernels/gae.py" in names and "coderl/_native.pyi" in names
     assert "coderl/guard/rulesets/library.toml" in names  # the rule library ships as package data
+    assert "coderl/guard/rulesets/decoys.toml" in names
+    assert sum(n.startswith("coderl/suites/basic/") and n.endswith("/task.toml") for n in names) >= 40
+    assert any(n.startswith("coderl/suites/basic/") and "/hidden/" in n for n in names)
     assert any(n.startswith("coderl/_native") and n.endswith(".so") for n in names)
     assert not any(n.startswith(("csrc/", "tests/", "kernels/")) for n in names)
     code = (

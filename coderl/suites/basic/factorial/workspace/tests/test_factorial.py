@@ -1,0 +1,5 @@
+from factorial import factorial
+
+
+def test_five():
+    assert factorial(5) == 120

@@ -1,0 +1,3 @@
+def fib(n: int) -> int:
+    """The n-th Fibonacci number (fib(0) = 0, fib(1) = 1); ValueError for a negative n."""
+    raise NotImplementedError

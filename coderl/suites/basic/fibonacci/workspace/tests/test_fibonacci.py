@@ -1,0 +1,5 @@
+from fib import fib
+
+
+def test_ten():
+    assert fib(10) == 55

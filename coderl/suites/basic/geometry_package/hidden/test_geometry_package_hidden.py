@@ -1,0 +1,47 @@
+import pytest
+from geometry import Point, area, bounding_box, manhattan, translate
+from geometry.polygon import area as polygon_area
+
+SQUARE = [Point(0, 0), Point(4, 0), Point(4, 4), Point(0, 4)]
+
+
+def test_translate():
+    p = Point(1, 2)
+    assert translate(p, -1, 5) == Point(0, 7)
+    assert p == Point(1, 2)
+
+
+@pytest.mark.parametrize("a, b, expected", [((0, 0), (3, 4), 7), ((1, 1), (1, 1), 0), ((-2, 5), (2, -5), 14)])
+def test_manhattan(a, b, expected):
+    assert manhattan(Point(*a), Point(*b)) == expected
+
+
+@pytest.mark.parametrize(
+    "points, expected",
+    [
+        (SQUARE, 16.0),
+        (SQUARE[::-1], 16.0),
+        ([Point(0, 0), Point(1, 0), Point(0, 1)], 0.5),
+        ([Point(0, 0), Point(4, 0), Point(4, 3)], 6.0),
+        ([Point(0, 0), Point(2, 0), Point(2, 2), Point(1, 1), Point(0, 2)], 3.0),
+        ([Point(0, 0), Point(5, 5)], 0.0),
+        ([], 0.0),
+    ],
+)
+def test_area(points, expected):
+    assert area(points) == expected
+    assert polygon_area(points) == expected
+
+
+def test_area_is_float():
+    assert isinstance(area(SQUARE), float)
+
+
+def test_bounding_box():
+    assert bounding_box([Point(3, -1), Point(-2, 4), Point(0, 0)]) == (Point(-2, -1), Point(3, 4))
+    assert bounding_box([Point(7, 7)]) == (Point(7, 7), Point(7, 7))
+
+
+def test_bounding_box_empty():
+    with pytest.raises(ValueError):
+        bounding_box([])

@@ -1,0 +1,5 @@
+from prefix import longest_common_prefix
+
+
+def test_flowers():
+    assert longest_common_prefix(["flower", "flow", "flight"]) == "fl"

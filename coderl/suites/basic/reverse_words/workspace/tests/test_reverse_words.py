@@ -1,0 +1,5 @@
+from words import reverse_words
+
+
+def test_two_words():
+    assert reverse_words("hello world") == "world hello"

@@ -1,0 +1,1 @@
+"""A tiny shop: a catalog and a cart."""

@@ -1,0 +1,5 @@
+from digits import sum_digits
+
+
+def test_small():
+    assert sum_digits(123) == 6

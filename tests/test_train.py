@@ -1,0 +1,157 @@
+"""Training: config validation names the bad key; a short real run end to end; checkpoint, kill, resume
+gives the same next iteration as an uninterrupted run."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from coderl.train.config import ConfigError, load_config
+
+SMALL = """
+[run]
+out_dir = "{out}"
+iterations = 3
+episodes_per_iteration = 2
+group_size = 2
+seed = 5
+sandboxes = 1
+value_pretrain_iterations = 1
+
+[model]
+policy = "tiny"
+
+[tasks]
+generate_family = "affine"
+generate_n = 4
+
+[sft]
+steps = 4
+batch_size = 4
+
+[rollout]
+max_turns = 2
+max_new_tokens = 16
+max_total_tokens = 512
+concurrency = 1
+system_prompt = "Use <tool>{{JSON}}</tool>."
+
+[ppo]
+policy_lr = 1e-3
+critic_lr = 1e-3
+epochs = 1
+minibatch_size = 2
+"""
+
+
+def _config(tmp_path: Path, name: str, text: str = SMALL) -> Path:
+    path = tmp_path / f"{name}.toml"
+    path.write_text(text.format(out=tmp_path / name))
+    return path
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("[run]\niterations = 0\n", "[run] iterations: must be >= 1"),
+        ("[run]\nitertions = 3\n", "[run] itertions: unknown key"),
+        ("[rolout]\nmax_turns = 3\n", "rolout: unknown section"),
+        ("[ppo]\nepochs = 0\n", "[ppo] ppo epochs=0 must be positive"),
+        ("[sandbox]\nmemory = 'lots'\n", "[sandbox]"),
+        ("[advantage]\nestimator = 'mc'\n", "[advantage] estimator"),
+        ("[run]\nepisodes_per_iteration = 5\ngroup_size = 2\n", "multiple of group_size"),
+        ("[run\n", "not valid TOML"),
+    ],
+)
+def test_config_errors_name_the_key(tmp_path, text, message):
+    path = tmp_path / "c.toml"
+    path.write_text(text)
+    with pytest.raises(ConfigError) as info:
+        load_config(path)
+    assert message in str(info.value) and str(path) in str(info.value)
+
+
+def test_yaml_and_toml_give_the_same_config(tmp_path):
+    yaml = pytest.importorskip("yaml")
+    toml_path = _config(tmp_path, "a")
+    import tomllib
+
+    data = tomllib.loads(toml_path.read_text())
+    yaml_path = tmp_path / "a.yaml"
+    yaml_path.write_text(yaml.safe_dump(data))
+    assert load_config(yaml_path) == load_config(toml_path)
+
+
+def _train(config: Path, *extra: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "coderl", "train", "--config", str(config), *extra],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
+
+
+def _metrics(out: Path) -> list[dict]:
+    return [json.loads(line) for line in (out / "metrics.jsonl").read_text().splitlines()]
+
+
+KEYS = ("iteration", "reward", "response_tokens", "episode_tokens", "policy_loss", "value_loss", "entropy")
+
+
+@pytest.mark.podman
+@pytest.mark.slow
+def test_short_run_end_to_end_and_resume_after_kill(tmp_path):
+    # the uninterrupted run
+    full = _train(_config(tmp_path, "full"))
+    output, _ = full.communicate(timeout=600)
+    assert full.returncode == 0, output
+    out = tmp_path / "full"
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["iterations"] == 3 and (out / "training.png").stat().st_size > 1000
+    runs = _metrics(out)
+    assert [m["iteration"] for m in runs] == [0, 1, 2] and runs[0]["critic_only"] and not runs[1]["critic_only"]
+    for key in (
+        "reward",
+        "pass_rate",
+        "value_loss",
+        "explained_variance",
+        "entropy",
+        "clip_fraction",
+        "approx_kl",
+        "rollout_tokens_per_s",
+        "learner_tokens_per_s",
+        "rollout_s",
+        "update_s",
+        "sync_s",
+        "turns",
+    ):
+        assert key in runs[1], key
+    assert list((out / "tensorboard").glob("events.*"))
+    assert len(list((out / "trajectories").glob("iter-*.jsonl"))) == 3
+
+    # the same run, killed once the first checkpoint exists, then resumed
+    killed = _train(_config(tmp_path, "killed"))
+    ckpt = tmp_path / "killed" / "latest"
+    deadline = time.monotonic() + 600
+    while not ckpt.exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    os.killpg(killed.pid, signal.SIGKILL)
+    killed.wait()
+    done_before = [m["iteration"] for m in _metrics(tmp_path / "killed")]
+    resumed = _train(_config(tmp_path, "killed"), "--resume")
+    output, _ = resumed.communicate(timeout=600)
+    assert resumed.returncode == 0, output
+    assert "resuming from ckpt-" in output
+    again = _metrics(tmp_path / "killed")
+    assert [m["iteration"] for m in again] == [0, 1, 2]  # none lost, none repeated
+    assert len(done_before) >= 1
+    for a, b in zip(runs, again, strict=True):
+        assert {k: a.get(k) for k in KEYS} == pytest.approx({k: b.get(k) for k in KEYS}, rel=1e-5, abs=1e-7)
