@@ -10,8 +10,9 @@ setup:
 dev:
 	EDITABLE=1 bash scripts/setup.sh
 
-# The main job. Until the PPO training loop lands it is the advantage-engine benchmark.
-run: setup bench
+# The main job: a small real PPO training run on this CPU (about ten minutes).
+run: setup
+	$(BIN)/coderl train --config configs/demo.toml
 
 bench:
 	mkdir -p benchmarks/out

@@ -73,7 +73,7 @@ class AdvantageSection:
     gamma: float = 1.0
     lam: float = 0.95
     lam_critic: float = 1.0
-    lam_alpha: float | None = 0.05  # length-adaptive policy lambda (VAPO); None: fixed ``lam``
+    lam_alpha: float | None = 0.05  # length-adaptive policy lambda (VAPO); None or 0: fixed ``lam``
     whiten: bool = True
 
 

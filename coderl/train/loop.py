@@ -61,7 +61,19 @@ def _tasks(config: TrainConfig) -> list[Task]:
     return load_tasks(root)
 
 
-def _initial_policy(config: TrainConfig, tasks: list[Task]) -> Path:
+def _tasks_for(tasks: list[Task], count: int, iteration: int, seed: int) -> list[Task]:
+    """The tasks of one iteration: passes over the suite in a seeded shuffled order, so that every task
+    comes up equally often (and a suite of ``count`` tasks is seen whole every iteration)."""
+    chosen = []
+    for k in range(iteration * count, (iteration + 1) * count):
+        epoch, index = divmod(k, len(tasks))
+        order = list(range(len(tasks)))
+        random.Random(_seed(seed, "epoch", epoch)).shuffle(order)
+        chosen.append(tasks[order[index]])
+    return chosen
+
+
+def _initial_policy(config: TrainConfig, tasks: list[Task], console: Any) -> Path:
     """The policy the run starts from: the configured checkpoint, or a tiny one, warm-started if asked."""
     base = Path(config.model.policy)
     if config.model.policy == "tiny":
@@ -93,7 +105,6 @@ def _initial_policy(config: TrainConfig, tasks: list[Task]) -> Path:
         pad_id=int(tokenizer.pad_token_id or 0),
         seed=config.run.seed,
     )
-    log.info("warm start: %d steps, loss %.3f -> %.3f", len(losses), losses[0], losses[-1])
     out = config.out_dir / "policy-sft"
     model.save_pretrained(out)
     tokenizer.save_pretrained(out)
@@ -194,7 +205,7 @@ async def _train(config: TrainConfig, resume: bool, console: Any) -> dict[str, A
         if resume:
             console.print("no checkpoint to resume from: starting fresh")
         (out / "metrics.jsonl").unlink(missing_ok=True)
-        policy_path = _initial_policy(config, tasks)
+        policy_path = _initial_policy(config, tasks, console)
         state, start = {}, 0
     (out / "config.json").write_text(json.dumps(config.to_dict(), indent=2, default=str))
     tokenizer = AutoTokenizer.from_pretrained(str(policy_path))
@@ -232,8 +243,7 @@ async def _train(config: TrainConfig, resume: bool, console: Any) -> dict[str, A
         for it in range(start, config.run.iterations):
             t_it = time.perf_counter()
             torch.manual_seed(_seed(config.run.seed, "iteration", it))
-            rng = random.Random(_seed(config.run.seed, "tasks", it))
-            chosen = [tasks[rng.randrange(len(tasks))] for _ in range(per_iteration)]
+            chosen = _tasks_for(tasks, per_iteration, it, config.run.seed)
             batch_tasks = [t for t in chosen for _ in range(config.run.group_size)]
             rollout_config = replace(config.rollout, seed=_seed(config.run.seed, "rollout", it))
             t0 = time.perf_counter()
@@ -261,7 +271,7 @@ async def _train(config: TrainConfig, resume: bool, console: Any) -> dict[str, A
                 gamma=adv.gamma,
                 lam=adv.lam,
                 lam_critic=adv.lam_critic,
-                lam_alpha=adv.lam_alpha,
+                lam_alpha=adv.lam_alpha or None,
                 whiten=adv.whiten,
             )
             phases["experience_s"] = time.perf_counter() - t0
