@@ -14,7 +14,6 @@ from typing import Any
 
 from coderl.grade.grader import Grader, GradingError
 from coderl.guard.action import Action, ActionError, parse_action_json
-from coderl.guard.context import GuardContext
 from coderl.guard.guarded import AuditLog, EpisodeGuard, Guard, GuardConfig, final_reward
 from coderl.guard.judge import JudgeConfig, make_judge
 from coderl.guard.stage1 import Stage1Scanner
@@ -24,19 +23,13 @@ from coderl.sandbox.pool import SandboxPool
 from coderl.sandbox.sandbox import SandboxError
 from coderl.task import Task, TaskError, load_task
 
-__all__ = ["episode_guard", "replay"]
-
-
-def episode_guard(task: Task, episode_id: str = "") -> EpisodeGuard:
-    """The guard state for one episode of ``task``: its files, protected globs and prompt."""
-    context = GuardContext(task_files=frozenset(task.workspace)).with_protected(*task.grading.protected)
-    return EpisodeGuard(context=context, task_prompt=task.prompt, episode_id=episode_id or task.id)
+__all__ = ["replay"]
 
 
 async def replay(task: Task, actions: list[Action | str], guard: Guard, pool: SandboxPool) -> list[dict[str, Any]]:
     """One record per action (a str item is a malformed line), then the grade record."""
     records: list[dict[str, Any]] = []
-    episode = episode_guard(task, f"replay-{task.id}")
+    episode = EpisodeGuard.for_task(task, f"replay-{task.id}")
     files: dict[str, bytes] | None = None
     async with pool.sandbox(task.workspace) as sandbox:
         for index, action in enumerate(actions, start=1):

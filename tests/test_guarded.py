@@ -13,9 +13,8 @@ from sandboxes import TASKS
 from coderl.grade import Grader
 from coderl.guard import parse_action
 from coderl.guard.audit import summarize_audit
-from coderl.guard.guarded import AuditLog, Guard, GuardConfig, final_reward
+from coderl.guard.guarded import AuditLog, EpisodeGuard, Guard, GuardConfig, final_reward
 from coderl.guard.judge import HTTPJudge, JudgeConfig
-from coderl.replay import episode_guard
 from coderl.task import load_task
 
 pytestmark = pytest.mark.podman
@@ -40,7 +39,7 @@ HONEST = [
 
 
 def _episode(live_pool, actions, guard):
-    episode = episode_guard(TASK, "e2e")
+    episode = EpisodeGuard.for_task(TASK, "e2e")
 
     async def go(sandbox):
         steps = [await guard.step(sandbox, parse_action(a), episode) for a in actions]
@@ -125,7 +124,7 @@ def test_dead_sandbox_is_an_error_record_not_a_crash(live_pool):
     import asyncio
 
     guard = Guard()
-    episode = episode_guard(TASK)
+    episode = EpisodeGuard.for_task(TASK)
 
     async def go(sandbox):
         await asyncio.to_thread(live_pool.pool.engine.remove, [sandbox.container_id])

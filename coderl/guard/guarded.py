@@ -19,10 +19,11 @@ from typing import Any, Literal
 
 from coderl.guard.action import Action
 from coderl.guard.context import GuardContext
-from coderl.guard.decoy import CATEGORY_FAMILY, make_decoy
+from coderl.guard.decoy import CATEGORY_FAMILY, FAMILIES, make_decoy
 from coderl.guard.judge import Judge, JudgeContext, JudgeVerdict
 from coderl.guard.stage1 import Stage1Scanner, Verdict
 from coderl.sandbox.sandbox import Sandbox, SandboxError
+from coderl.task import Task
 from coderl.tools import ToolResult, edited, resolve_path, run_tool, written
 
 __all__ = ["AuditLog", "EpisodeGuard", "Guard", "GuardConfig", "Intercept", "StepRecord", "final_reward"]
@@ -81,6 +82,12 @@ class EpisodeGuard:
     overlay: dict[str, str] = field(default_factory=dict)
     judge_failures: int = 0
     steps: int = 0
+
+    @classmethod
+    def for_task(cls, task: Task, episode_id: str = "") -> EpisodeGuard:
+        """The guard state for one episode of ``task``: its files, protected globs and prompt."""
+        context = GuardContext(task_files=frozenset(task.workspace)).with_protected(*task.grading.protected)
+        return cls(context=context, task_prompt=task.prompt, episode_id=episode_id or task.id)
 
     @property
     def marked(self) -> bool:
@@ -192,7 +199,7 @@ class Guard:
             family = CATEGORY_FAMILY.get(judged.category, "")
             stage = "policy" if judged.source == "policy" else "judge"
             categories, rationale = [judged.category], judged.rationale
-        if not family or family not in {"network_error", "not_found", "git_empty", "write_ignored", "error"}:
+        if family not in FAMILIES:
             family = "write_ignored" if action.tool in ("write_file", "edit_file", "bash") else "not_found"
         result = make_decoy(action, family, seed=hash((self.config.seed, episode.episode_id, episode.steps)) & 0xFFFF)
         if family == "write_ignored" and action.tool in ("write_file", "edit_file"):

@@ -18,8 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from coderl.grade.grader import Grader, GradingError
-from coderl.guard.guarded import Guard, final_reward
-from coderl.replay import episode_guard
+from coderl.guard.guarded import EpisodeGuard, Guard, final_reward
 from coderl.rollout.engine import Engine, Generation, SamplingParams
 from coderl.rollout.protocol import SYSTEM_PROMPT, TOOL_CLOSE, ChatFormat, parse_tool_call
 from coderl.rollout.trajectory import Trajectory, TrajectoryWriter
@@ -123,7 +122,7 @@ async def run_episode(
     prompt = fmt.prompt_ids(task.prompt)
     traj.append(prompt, policy=False)
     traj.prompt_len = len(prompt)
-    episode = episode_guard(task, episode_id)
+    episode = EpisodeGuard.for_task(task, episode_id)
     metrics: Counter[str] = Counter()
     timings: defaultdict[str, float] = defaultdict(float)
     start = time.monotonic()
