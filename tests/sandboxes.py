@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -11,6 +12,10 @@ from coderl.sandbox import ExecResult, Sandbox, SandboxConfig, SandboxPool
 
 T = TypeVar("T")
 TASKS = Path(__file__).parent / "data" / "tasks"
+
+# The installed console script: ``python -m coderl`` from the repository root would import the source
+# tree (without the compiled extension) instead of the installed package.
+CODERL = str(Path(sys.executable).with_name("coderl"))
 
 
 _STRAYS = """

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 
 import pytest
-from sandboxes import TASKS
+from sandboxes import CODERL, TASKS
 
 from coderl.grade import Grader, GradingError, prepare_workspace
 from coderl.grade.strict import rewrite_asserts, strict_eq
@@ -233,7 +232,7 @@ def test_grade_cli_prints_one_json_object(tmp_path):
     for name, data in _with().items():
         (workspace / name).parent.mkdir(parents=True, exist_ok=True)
         (workspace / name).write_bytes(data)
-    cmd = [sys.executable, "-m", "coderl", "grade", str(TASKS / "fizzbuzz"), "--workspace", str(workspace)]
+    cmd = [CODERL, "grade", str(TASKS / "fizzbuzz"), "--workspace", str(workspace)]
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)

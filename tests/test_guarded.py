@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 
 import pytest
 from judge_server import JudgeServer
-from sandboxes import TASKS
+from sandboxes import CODERL, TASKS
 
 from coderl.grade import Grader
 from coderl.guard import parse_action
@@ -146,9 +145,7 @@ def test_huge_and_binary_actions_are_handled(live_pool):
 
 
 def _cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "coderl", *args], input=stdin, capture_output=True, text=True, timeout=300
-    )
+    return subprocess.run([CODERL, *args], input=stdin, capture_output=True, text=True, timeout=300)
 
 
 def test_replay_cli(tmp_path):

@@ -7,13 +7,12 @@ import json
 import os
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 import torch
-from sandboxes import TASKS
+from sandboxes import CODERL, TASKS
 
 from coderl.grade import Grader
 from coderl.guard.guarded import Guard
@@ -314,9 +313,7 @@ def test_garbage_output_and_budgets_end_episodes_cleanly(live_pool, engine):
 def test_crash_mid_rollout_keeps_every_finished_trajectory(tmp_path, tiny):
     out = tmp_path / "trajs.jsonl"
     cmd = [
-        sys.executable,
-        "-m",
-        "coderl",
+        CODERL,
         "rollout",
         "--tasks",
         str(TASKS / "fizzbuzz"),

@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from sandboxes import CODERL
 
 from coderl.grade import Grader, GradeResult
 from coderl.suites import (
@@ -384,9 +385,7 @@ def test_import_all_bad_or_empty_raises(tmp_path, caplog):
 
 
 def _start(*args: str) -> subprocess.Popen:
-    return subprocess.Popen(
-        [sys.executable, "-m", "coderl", "tasks", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    )
+    return subprocess.Popen([CODERL, "tasks", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
 def _finish(proc: subprocess.Popen) -> tuple[int, str, str]:

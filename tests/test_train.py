@@ -7,11 +7,11 @@ import json
 import os
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
+from sandboxes import CODERL
 
 from coderl.train.config import ConfigError, load_config
 
@@ -91,7 +91,7 @@ def test_yaml_and_toml_give_the_same_config(tmp_path):
 
 def _train(config: Path, *extra: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, "-m", "coderl", "train", "--config", str(config), *extra],
+        [CODERL, "train", "--config", str(config), *extra],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
