@@ -248,5 +248,6 @@ def test_grade_cli_prints_one_json_object(tmp_path):
     (workspace / "fizzbuzz.py").write_bytes(WRONG)
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and json.loads(done.stdout)["reward"] == 0.0
-    bad = subprocess.run([CODERL, "grade", str(tmp_path), "--workspace", str(workspace)], capture_output=True, text=True)
+    bad_cmd = [CODERL, "grade", str(tmp_path), "--workspace", str(workspace)]
+    bad = subprocess.run(bad_cmd, capture_output=True, text=True)
     assert bad.returncode == 2 and "task.toml: missing" in bad.stderr
