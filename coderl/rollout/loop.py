@@ -94,15 +94,13 @@ class Batcher:
                         future.set_result(result)
 
 
-def _params(config: RolloutConfig, budget: int, seed: int | None) -> SamplingParams:
-    # episodes share the sampling settings so that their requests batch together; the seed varies per
-    # request only when sampling is seeded explicitly
+def _params(config: RolloutConfig, budget: int) -> SamplingParams:
+    # episodes share the sampling settings (no per-request seed) so that their requests batch together
     return SamplingParams(
         max_new_tokens=max(1, min(config.max_new_tokens, budget)),
         temperature=config.temperature,
         top_p=config.top_p,
         stop=(TOOL_CLOSE,),
-        seed=seed,
     )
 
 
@@ -139,7 +137,7 @@ async def run_episode(
                     finish = "wall_clock"
                     break
                 t0 = time.perf_counter()
-                generation = await batcher.generate(list(traj.token_ids), _params(config, budget, None))
+                generation = await batcher.generate(list(traj.token_ids), _params(config, budget))
                 timings["generate_s"] += time.perf_counter() - t0
                 begin = len(traj.token_ids)
                 traj.append(generation.token_ids, policy=True, logprobs=generation.logprobs)

@@ -121,6 +121,7 @@ class PodmanEngine:
         self._service: subprocess.Popen[bytes] | None = None
         self._client: Any = None
         self._lock = threading.RLock()
+        self._image_checked = False
 
     # --- identity and CLI -----------------------------------------------------------------------
     @property
@@ -240,8 +241,10 @@ class PodmanEngine:
     def create(self, name: str, *, pool: str) -> str:
         """Create and start one sandbox container (idle ``sleep``; the agent is exec'd into it)."""
         cfg = self.config
-        if not self.image_exists():
-            raise EngineError(f"sandbox image {cfg.image} not found; run `coderl sandbox build`")
+        if not self._image_checked:  # once per engine: every grade creates a container
+            if not self.image_exists():
+                raise EngineError(f"sandbox image {cfg.image} not found; run `coderl sandbox build`")
+            self._image_checked = True
         mounts = [
             {"type": "tmpfs", "source": "tmpfs", "target": "/workspace", "size": cfg.workspace_size, "mode": "1777"},
             {"type": "tmpfs", "source": "tmpfs", "target": "/tmp", "size": cfg.tmp_size, "mode": "1777"},
