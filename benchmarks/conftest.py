@@ -135,8 +135,8 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
     }
     (OUT / "summary.json").write_text(json.dumps({"machine": machine, "results": rows}, indent=2))
     lines = [
-        "| group | implementation | median | MB/s | x memory bound | speed-up vs peers |",
-        "|---|---|---|---|---|---|",
+        "| group | implementation | median | MB/s | tokens/s | x memory bound | speed-up vs peers |",
+        "|---|---|---|---|---|---|---|",
     ]
     for r in rows:
         speed = ", ".join(
@@ -146,7 +146,10 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
         )
         bound = f"{r['x_bound']:.2f}" if "x_bound" in r else "-"
         mbps = f"{r['MBps']:.1f}" if "MBps" in r else "-"
-        lines.append(f"| {r['group']} | {r['impl']} | {_fmt_time(r['median_s'])} | {mbps} | {bound} | {speed or '-'} |")
+        tps = f"{r['tokens_per_s']:,.0f}" if "tokens_per_s" in r else "-"
+        lines.append(
+            f"| {r['group']} | {r['impl']} | {_fmt_time(r['median_s'])} | {mbps} | {tps} | {bound} | {speed or '-'} |"
+        )
     bw = ", ".join(f"{k}: {v / 1e9:.1f} GB/s" for k, v in _BANDWIDTH.items())
     table = "\n".join(lines)
     (OUT / "summary.md").write_text(f"Measured bandwidth ({bw})\n\n{table}\n")

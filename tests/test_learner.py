@@ -70,6 +70,32 @@ def test_engine_logprobs_equal_the_learners_recomputation(setup):
     assert torch.allclose(logp[m], data["old_logprobs"][m], atol=2e-4)
 
 
+def test_logprobs_at_the_sampling_temperature_match_the_engines(setup):
+    engine, _ = setup
+    fmt = ChatFormat(engine.tokenizer)
+    t = Trajectory("task", "hot")
+    t.append(fmt.prompt_ids("Task hot"), policy=False)
+    (gen,) = asyncio.run(engine.generate([t.token_ids], SamplingParams(max_new_tokens=12, temperature=0.7, seed=3)))
+    t.append(gen.token_ids, policy=True, logprobs=gen.logprobs)
+    data = collate([t], engine.pad_id)
+    m = data["action_mask"]
+    with torch.no_grad():
+        tempered, _ = token_logprobs(engine.model, data["input_ids"], data["attention_mask"], temperature=0.7)
+        plain, _ = token_logprobs(engine.model, data["input_ids"], data["attention_mask"])
+    assert torch.allclose(tempered[m], data["old_logprobs"][m], atol=2e-4)
+    assert not torch.allclose(plain[m], data["old_logprobs"][m], atol=1e-2)  # temperature 1 would bias the ratio
+
+
+def test_recomputed_old_logprobs_equal_the_engines(setup, tiny):
+    engine, trajs = setup
+    critic = Critic.from_pretrained(tiny)
+    from_engine = make_experience(trajs, critic, pad_id=engine.pad_id)
+    recomputed = make_experience(trajs, critic, pad_id=engine.pad_id, policy=engine.model)
+    m = from_engine.action_mask
+    assert torch.allclose(recomputed.old_logprobs[m], from_engine.old_logprobs[m], atol=2e-4)
+    assert (recomputed.old_logprobs[~m] == 0).all()
+
+
 def test_grpo_advantages_by_hand(setup):
     _, trajs = setup
     mask = collate(trajs, 0)["action_mask"]

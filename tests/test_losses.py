@@ -16,6 +16,10 @@ def test_aggregation_modes_by_hand():
     v = torch.tensor([[1.0, 3.0, 100.0], [5.0, 100.0, 100.0]])
     assert aggregate(v, MASK, "token-mean").item() == pytest.approx((1 + 3 + 5) / 3)
     assert aggregate(v, MASK, "seq-mean-token-sum").item() == pytest.approx(((1 + 3) + 5) / 2)
+    assert aggregate(v, MASK, "seq-mean-token-mean").item() == pytest.approx(((1 + 3) / 2 + 5) / 2)
+    empty_row = torch.cat([MASK, torch.zeros(1, 3, dtype=torch.bool)])  # a row without policy tokens
+    v3 = torch.cat([v, torch.full((1, 3), 7.0)])
+    assert aggregate(v3, empty_row, "seq-mean-token-mean").item() == pytest.approx(((1 + 3) / 2 + 5) / 2)
     assert aggregate(v, MASK, "constant", constant=10).item() == pytest.approx(9 / 10)
     with pytest.raises(ValueError):
         aggregate(v, MASK, "sum")  # type: ignore[arg-type]

@@ -68,6 +68,8 @@ def _config(tmp_path: Path, name: str, text: str = SMALL) -> Path:
         ("[advantage]\nestimator = 'mc'\n", "[advantage] estimator"),
         ("[run]\nepisodes_per_iteration = 5\ngroup_size = 2\n", "multiple of group_size"),
         ("[run\n", "not valid TOML"),
+        ("[rollout]\ntemperature = 0.7\n[ppo]\ntemperature = 1.0\n", "[ppo] temperature"),
+        ("[ppo]\nold_logprobs = 'guess'\n", "[ppo] ppo old_logprobs"),
     ],
 )
 def test_config_errors_name_the_key(tmp_path, text, message):
@@ -76,6 +78,14 @@ def test_config_errors_name_the_key(tmp_path, text, message):
     with pytest.raises(ConfigError) as info:
         load_config(path)
     assert message in str(info.value) and str(path) in str(info.value)
+
+
+def test_the_learner_scores_at_the_rollout_temperature(tmp_path):
+    path = tmp_path / "c.toml"
+    path.write_text("[rollout]\ntemperature = 0.7\n")
+    assert load_config(path).ppo.temperature == 0.7
+    path.write_text("[rollout]\ntemperature = 0\n")  # greedy rollouts: the learner keeps temperature 1
+    assert load_config(path).ppo.temperature == 1.0
 
 
 def test_yaml_and_toml_give_the_same_config(tmp_path):

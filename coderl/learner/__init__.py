@@ -2,8 +2,9 @@
 
 from coderl.learner.critic import Critic
 from coderl.learner.experience import Batch, collate, grpo_advantages, make_experience
+from coderl.learner.logprobs import token_logprobs
 from coderl.learner.losses import aggregate, entropy_from_logits, kl_estimate, policy_loss, value_loss
-from coderl.learner.ppo import PPOConfig, PPOLearner, token_logprobs
+from coderl.learner.ppo import PPOConfig, PPOLearner
 
 __all__ = [
     "Batch",

@@ -15,6 +15,7 @@ from typing import Literal
 import torch
 
 from coderl.learner.critic import Critic
+from coderl.learner.logprobs import token_logprobs
 from coderl.ops import value_gae
 from coderl.rollout.trajectory import Trajectory
 
@@ -97,11 +98,20 @@ def make_experience(
     lam_critic: float = 1.0,
     lam_alpha: float | None = None,
     whiten: bool = True,
+    policy: torch.nn.Module | None = None,
+    temperature: float = 1.0,
 ) -> Batch:
     """The batch for one update. ``gae``: critic values with the fused ``value_gae`` (decoupled lambda:
     ``lam`` or length-adaptive ``lam_alpha`` for the policy, ``lam_critic`` for the returns); ``grpo``:
-    group-relative advantages (the critic is still trained on the GAE returns)."""
+    group-relative advantages (the critic is still trained on the GAE returns).
+
+    Old logprobs are the engine's sampling logprobs, or, with ``policy``, recomputed by the learner's
+    policy at ``temperature`` (as verl does: an engine whose numerics differ from the learner's, vLLM
+    in bf16 say, then cannot bias the PPO ratio)."""
     data = collate(trajectories, pad_id)
+    if policy is not None:
+        logp, _ = token_logprobs(policy, data["input_ids"], data["attention_mask"], temperature)
+        data["old_logprobs"] = (logp * data["action_mask"]).contiguous()
     hidden = critic.hidden(data["input_ids"], data["attention_mask"].long())[:, :-1].contiguous().float()
     head = critic.value_head
     result = value_gae(

@@ -13,7 +13,7 @@ import torch
 
 __all__ = ["aggregate", "entropy_from_logits", "kl_estimate", "policy_loss", "value_loss"]
 
-Aggregation = Literal["token-mean", "seq-mean-token-sum", "constant"]
+Aggregation = Literal["token-mean", "seq-mean-token-mean", "seq-mean-token-sum", "constant"]
 
 
 def aggregate(
@@ -22,12 +22,19 @@ def aggregate(
     """Reduce per-token values to a scalar.
 
     ``token-mean``: mean over every policy token of the batch (long trajectories weigh more);
+    ``seq-mean-token-mean``: per-sequence mean, averaged over sequences (every trajectory weighs the
+    same, so a few long degenerate ones cannot dominate the update);
     ``seq-mean-token-sum``: per-sequence sum, averaged over sequences; ``constant``: sum over the
     batch divided by ``constant`` (e.g. the generation budget, as in Dr. GRPO), no length bias.
     """
     m = mask.to(values.dtype)
     if mode == "token-mean":
         return (values * m).sum() / m.sum().clamp_min(1.0)
+    if mode == "seq-mean-token-mean":
+        tokens = m.sum(-1)
+        rows = (tokens > 0).to(values.dtype)
+        per_row = (values * m).sum(-1) / tokens.clamp_min(1.0)
+        return (per_row * rows).sum() / rows.sum().clamp_min(1.0)
     if mode == "seq-mean-token-sum":
         rows = (m.sum(-1) > 0).to(values.dtype)
         return (values * m).sum(-1).sum() / rows.sum().clamp_min(1.0)

@@ -12,6 +12,7 @@ from torch import nn
 
 from coderl.learner.critic import Critic
 from coderl.learner.experience import Batch
+from coderl.learner.logprobs import token_logprobs
 from coderl.learner.losses import Aggregation, entropy_from_logits, kl_estimate, policy_loss, value_loss
 
 __all__ = ["PPOConfig", "PPOLearner", "token_logprobs"]
@@ -36,24 +37,27 @@ class PPOConfig:
     aggregation: Aggregation = "token-mean"
     aggregation_constant: float = 1.0
     max_grad_norm: float = 1.0
+    temperature: float = 1.0  # the rollouts' sampling temperature: logprobs of the distribution that was sampled
+    old_logprobs: Literal["engine", "recompute"] = "engine"  # the engine's sampling logprobs, or the learner's
     bf16_autocast: bool = False
     gradient_checkpointing: bool = False
 
     def __post_init__(self) -> None:
-        for name in ("policy_lr", "critic_lr", "epochs", "minibatch_size", "grad_accumulation", "max_grad_norm"):
+        for name in (
+            "policy_lr",
+            "critic_lr",
+            "epochs",
+            "minibatch_size",
+            "grad_accumulation",
+            "max_grad_norm",
+            "temperature",
+        ):
             if getattr(self, name) <= 0:
                 raise ValueError(f"ppo {name}={getattr(self, name)!r} must be positive")
+        if self.old_logprobs not in ("engine", "recompute"):
+            raise ValueError(f"ppo old_logprobs={self.old_logprobs!r} must be 'engine' or 'recompute'")
         if not 0 <= self.clip_low < 1 or self.clip_high < 0:
             raise ValueError("ppo clip_low must be in [0, 1) and clip_high >= 0")
-
-
-def token_logprobs(
-    model: nn.Module, input_ids: torch.Tensor, attention_mask: torch.Tensor
-) -> tuple[torch.Tensor, torch.Tensor]:
-    """Logprob of each next token ``[B, T]`` (position t: token t+1) and the logits it came from."""
-    logits = model(input_ids=input_ids, attention_mask=attention_mask.long()).logits[:, :-1].float()
-    logp = torch.log_softmax(logits, -1).gather(-1, input_ids[:, 1:, None]).squeeze(-1)
-    return logp, logits
 
 
 class PPOLearner:
@@ -111,7 +115,7 @@ class PPOLearner:
                 stats: dict[str, float] = {}
                 with self._autocast(device):
                     if train_policy:
-                        logp, logits = token_logprobs(self.policy, mb.input_ids, mb.attention_mask)
+                        logp, logits = token_logprobs(self.policy, mb.input_ids, mb.attention_mask, cfg.temperature)
                         loss, pstats = policy_loss(
                             logp,
                             mb.old_logprobs,
@@ -123,23 +127,25 @@ class PPOLearner:
                             aggregation=cfg.aggregation,
                             constant=cfg.aggregation_constant,
                         )
-                        stats.update(pstats, policy_loss=float(loss))
+                        stats.update(pstats, policy_loss=float(loss.detach()))
                         entropy = entropy_from_logits(logits)
                         m = mb.action_mask.float()
-                        stats["entropy"] = float((entropy * m).sum() / m.sum().clamp_min(1))
+                        stats["entropy"] = float((entropy.detach() * m).sum() / m.sum().clamp_min(1))
                         if cfg.entropy_coef:
                             loss = loss - cfg.entropy_coef * (entropy * m).sum() / m.sum().clamp_min(1)
                         if cfg.kl_coef and self.reference is not None:
                             with torch.no_grad():
-                                ref_logp, _ = token_logprobs(self.reference, mb.input_ids, mb.attention_mask)
+                                ref_logp, _ = token_logprobs(
+                                    self.reference, mb.input_ids, mb.attention_mask, cfg.temperature
+                                )
                             kl = kl_estimate(logp, ref_logp, cfg.kl_kind)
                             kl_mean = (kl * m).sum() / m.sum().clamp_min(1)
                             loss = loss + cfg.kl_coef * kl_mean
-                            stats["kl"] = float(kl_mean)
+                            stats["kl"] = float(kl_mean.detach())
                         (loss / cfg.grad_accumulation).backward()
                     vloss, vstats = self._critic_step(mb)
                     (vloss / cfg.grad_accumulation).backward()
-                stats.update(vstats, value_loss=float(vloss))
+                stats.update(vstats, value_loss=float(vloss.detach()))
                 last = step == len(minibatches) - 1
                 if (step + 1) % cfg.grad_accumulation == 0 or last:
                     if train_policy:

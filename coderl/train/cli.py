@@ -27,6 +27,12 @@ def run_train(args: argparse.Namespace) -> int:
 
     from coderl.train.loop import train
 
+    if not args.verbose:  # the CLI owns the process: keep transformers' per-save bars and load reports quiet
+        from transformers.utils import logging as hf_logging
+
+        hf_logging.disable_progress_bar()
+        hf_logging.set_verbosity_error()
+
     console = Console()
     summary = train(config, resume=args.resume, console=console)
     console.print_json(json.dumps(summary))

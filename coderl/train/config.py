@@ -145,6 +145,16 @@ def config_from_dict(data: dict[str, Any]) -> TrainConfig:
         raise ConfigError(f"{key}: unknown section (known: {', '.join(sorted(_TYPES))})")
     values = {name: _section(name, dict(data[name])) for name in _TYPES if name in data}
     config = TrainConfig(**values)
+    temperature = config.rollout.temperature
+    if "temperature" not in data.get("ppo", {}):  # the learner scores the distribution the rollouts sampled
+        config = dataclasses.replace(
+            config, ppo=dataclasses.replace(config.ppo, temperature=temperature if temperature > 0 else 1.0)
+        )
+    elif temperature > 0 and config.ppo.temperature != temperature:
+        raise ConfigError(
+            f"[ppo] temperature: {config.ppo.temperature} differs from [rollout] temperature {temperature}; "
+            "PPO ratios need the logprobs of the distribution the rollouts sampled (leave it out to follow rollout)"
+        )
     run = config.run
     for key in ("iterations", "episodes_per_iteration", "group_size", "checkpoint_every", "sandboxes"):
         if getattr(run, key) < 1:

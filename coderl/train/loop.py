@@ -273,6 +273,8 @@ async def _train(config: TrainConfig, resume: bool, console: Any) -> dict[str, A
                 lam_critic=adv.lam_critic,
                 lam_alpha=adv.lam_alpha or None,
                 whiten=adv.whiten,
+                policy=policy if config.ppo.old_logprobs == "recompute" else None,
+                temperature=config.ppo.temperature,
             )
             phases["experience_s"] = time.perf_counter() - t0
             t0 = time.perf_counter()
