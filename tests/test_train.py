@@ -167,3 +167,23 @@ def test_short_run_end_to_end_and_resume_after_kill(tmp_path):
         keys = [k for k in KEYS if k in a]
         assert keys == [k for k in KEYS if k in b]
         assert {k: a[k] for k in keys} == pytest.approx({k: b[k] for k in keys}, rel=1e-5, abs=1e-7)
+
+
+def test_run_summary_calls_a_rise_clear_only_beyond_two_standard_errors():
+    from coderl.train.loop import summarize_run
+
+    def run(rewards: list[float], episodes: int = 32) -> list[dict]:
+        return [{"iteration": i, "reward": r, "episodes": episodes} for i, r in enumerate(rewards)]
+
+    rising = summarize_run(run([0.2, 0.25, 0.3, 0.4, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75]))
+    assert rising["reward_first_fifth"] == pytest.approx(0.225)
+    assert rising["reward_last_fifth"] == pytest.approx(0.725)
+    # each fifth pools 2 x 32 episodes; within an iteration of mean p the variance of a reward is p (1 - p)
+    per_fifth = [32 * sum(p * (1 - p) for p in pair) / 64**2 for pair in ((0.2, 0.25), (0.7, 0.75))]
+    expected = sum(per_fifth) ** 0.5
+    assert rising["reward_rise_stderr"] == pytest.approx(expected)
+    assert rising["clear_rise"]
+    noisy = summarize_run(run([0.6, 0.7, 0.5, 0.6, 0.7, 0.6, 0.5, 0.7, 0.65, 0.72]))
+    assert not noisy["clear_rise"]  # +0.085 over 64 + 64 episodes is within two standard errors
+    few = summarize_run(run([0.2, 0.25, 0.3, 0.4, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75], episodes=2))
+    assert not few["clear_rise"]  # the same curve over 2 episodes an iteration proves nothing

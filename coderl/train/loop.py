@@ -39,7 +39,7 @@ from coderl.train.checkpoint import latest_checkpoint, load_state, save_checkpoi
 from coderl.train.config import TrainConfig
 from coderl.train.sft import reference_example, supervised_warm_start
 
-__all__ = ["iteration_metrics", "plot_run", "train"]
+__all__ = ["iteration_metrics", "plot_run", "summarize_run", "train"]
 
 log = logging.getLogger("coderl.train")
 
@@ -118,8 +118,11 @@ def iteration_metrics(trajs: list[Trajectory], update: dict[str, float], phases:
     n = max(len(trajs), 1)
     categories: Counter[str] = Counter(c for t in trajs for i in t.marks.get("intercepts", []) for c in i["categories"])
     generated = s["generated_tokens"]
+    mean = s["mean_reward"] if trajs else 0.0
     return {
+        "episodes": len(trajs),
         "reward": s["mean_reward"],
+        "reward_var": sum((t.reward - mean) ** 2 for t in trajs) / n,
         "pass_rate": s["pass_rate"],
         "intercept_rate": sum(1 for t in trajs if t.marks.get("marked")) / n,
         "intercepts_by_category": {k: v / n for k, v in categories.items()},
@@ -174,14 +177,38 @@ def _truncate_log(path: Path, last_iteration: int) -> list[dict[str, Any]]:
     return kept
 
 
-def _summary(metrics: list[dict[str, Any]]) -> dict[str, Any]:
+def summarize_run(metrics: list[dict[str, Any]]) -> dict[str, Any]:
+    """The run in a few numbers: mean reward of the first and last fifth of the iterations, the rise and
+    its standard error (each iteration's reward is a mean over its episodes, binomial-like for pass/fail
+    rewards), and whether the rise is clear (more than two standard errors)."""
     rewards = [m["reward"] for m in metrics]
     fifth = max(1, len(rewards) // 5)
-    first, last = rewards[:fifth], rewards[-fifth:]
+    first, last = metrics[:fifth], metrics[-fifth:]
+
+    def mean_and_var(part: list[dict[str, Any]]) -> tuple[float, float]:
+        """Pooled mean over the part's episodes and the variance of that mean."""
+        if not part:
+            return 0.0, 0.0
+        sizes = [max(int(m.get("episodes", 1)), 1) for m in part]
+        total = sum(sizes)
+        mean = sum(m["reward"] * n for m, n in zip(part, sizes, strict=True)) / total
+        spread = sum(
+            n * m.get("reward_var", max(m["reward"] * (1.0 - m["reward"]), 0.0))
+            for m, n in zip(part, sizes, strict=True)
+        )
+        return mean, spread / total**2
+
+    first_mean, first_var = mean_and_var(first)
+    last_mean, last_var = mean_and_var(last)
+    stderr = (first_var + last_var) ** 0.5
+    rise = last_mean - first_mean
     return {
         "iterations": len(rewards),
-        "reward_first_fifth": sum(first) / len(first) if first else 0.0,
-        "reward_last_fifth": sum(last) / len(last) if last else 0.0,
+        "reward_first_fifth": first_mean,
+        "reward_last_fifth": last_mean,
+        "reward_rise": rise,
+        "reward_rise_stderr": stderr,
+        "clear_rise": bool(len(rewards) >= 2 and rise > 2.0 * stderr),
         "best_reward": max(rewards, default=0.0),
         "total_time_s": sum(m.get("iteration_s", 0.0) for m in metrics),
     }
@@ -319,11 +346,18 @@ async def _train(config: TrainConfig, resume: bool, console: Any) -> dict[str, A
         tb.close()
     if judge is not None:
         await judge.aclose()
-    summary = _summary(history)
+    summary = summarize_run(history)
     if history:
         plot_run(history, out / "training.png")
         summary["plot"] = str(out / "training.png")
     (out / "summary.json").write_text(json.dumps(summary, indent=2))
+    if history:
+        verdict = "a clear rise" if summary["clear_rise"] else "not a clear rise (within two standard errors)"
+        console.print(
+            f"mean reward: first fifth {summary['reward_first_fifth']:.3f} -> last fifth "
+            f"{summary['reward_last_fifth']:.3f}, {summary['reward_rise']:+.3f} +- "
+            f"{summary['reward_rise_stderr']:.3f}: {verdict}"
+        )
     return summary
 
 
