@@ -135,6 +135,31 @@ def test_one_ppo_step_lowers_the_loss_on_its_batch(setup, tiny, estimator):
     assert {"policy_loss", "value_loss", "clip_fraction", "entropy", "explained_variance"} <= set(stats)
 
 
+def test_target_kl_stops_the_policy_epochs_but_not_the_critics(setup, tiny):
+    engine, trajs = setup
+    policy = engine.model
+    original = {k: v.clone() for k, v in policy.state_dict().items()}
+    critic = Critic.from_pretrained(tiny)
+    batch = make_experience(trajs, critic, pad_id=engine.pad_id)
+    critic_before = {k: v.clone() for k, v in critic.state_dict().items()}
+    config = PPOConfig(policy_lr=3e-2, critic_lr=1e-3, epochs=4, minibatch_size=2, target_kl=1e-3)
+    try:
+        stats = PPOLearner(policy, critic, config).update(batch, generator=torch.Generator().manual_seed(0))
+        moved = any(not torch.equal(original[k], v) for k, v in policy.state_dict().items())
+    finally:
+        policy.load_state_dict(original)
+    minibatches = config.epochs * -(-len(trajs) // config.minibatch_size)
+    assert stats["kl_early_stop"] == 1.0 and moved
+    assert 1 <= stats["policy_steps"] < minibatches  # stopped early, after at least one step
+    assert any(not torch.equal(critic_before[k], v) for k, v in critic.state_dict().items())
+    plain = PPOLearner(policy, Critic.from_pretrained(tiny), PPOConfig(policy_lr=1e-6, epochs=1, minibatch_size=2))
+    try:
+        stats = plain.update(batch, generator=torch.Generator().manual_seed(0))
+    finally:
+        policy.load_state_dict(original)
+    assert stats["kl_early_stop"] == 0.0 and stats["policy_steps"] == -(-len(trajs) // 2)
+
+
 def test_value_pretraining_lowers_value_loss(setup, tiny):
     engine, trajs = setup
     critic = Critic.from_pretrained(tiny)

@@ -75,6 +75,8 @@ def policy_loss(
             "clip_fraction": float(((clipped > unclipped) & m).sum() / n),
             "ratio_mean": float((ratio * m).sum() / n),
             "approx_kl": float(((old_logprobs - logprobs) * m).sum() / n),
+            # KL(old || new) by the k3 estimator, >= 0 and low-variance: what target_kl early stopping reads
+            "kl_k3": float((((ratio - 1.0) - (logprobs - old_logprobs)) * m).sum() / n),
         }
     return aggregate(loss, mask, aggregation, constant), stats
 

@@ -37,6 +37,7 @@ class PPOConfig:
     aggregation: Aggregation = "token-mean"
     aggregation_constant: float = 1.0
     max_grad_norm: float = 1.0
+    target_kl: float | None = None  # stop the policy's epochs once KL(old || new) passes 1.5x this
     temperature: float = 1.0  # the rollouts' sampling temperature: logprobs of the distribution that was sampled
     old_logprobs: Literal["engine", "recompute"] = "engine"  # the engine's sampling logprobs, or the learner's
     bf16_autocast: bool = False
@@ -54,6 +55,8 @@ class PPOConfig:
         ):
             if getattr(self, name) <= 0:
                 raise ValueError(f"ppo {name}={getattr(self, name)!r} must be positive")
+        if self.target_kl is not None and self.target_kl <= 0:
+            raise ValueError(f"ppo target_kl={self.target_kl!r} must be positive (or left out)")
         if self.old_logprobs not in ("engine", "recompute"):
             raise ValueError(f"ppo old_logprobs={self.old_logprobs!r} must be 'engine' or 'recompute'")
         if not 0 <= self.clip_low < 1 or self.clip_high < 0:
@@ -106,15 +109,17 @@ class PPOLearner:
         """Epochs of minibatch updates; returns the mean of each statistic."""
         cfg = self.config
         sums: dict[str, float] = {}
-        count = 0
+        counts: dict[str, int] = {}
         device = batch.input_ids.device
+        policy_on = train_policy  # off once the policy has moved target_kl away from the sampling policy
+        policy_steps = 0
         for _ in range(cfg.epochs):
             minibatches = self._minibatches(len(batch), generator)
             for step, index in enumerate(minibatches):
                 mb = batch.select(index)
                 stats: dict[str, float] = {}
                 with self._autocast(device):
-                    if train_policy:
+                    if policy_on:
                         logp, logits = token_logprobs(self.policy, mb.input_ids, mb.attention_mask, cfg.temperature)
                         loss, pstats = policy_loss(
                             logp,
@@ -142,17 +147,23 @@ class PPOLearner:
                             kl_mean = (kl * m).sum() / m.sum().clamp_min(1)
                             loss = loss + cfg.kl_coef * kl_mean
                             stats["kl"] = float(kl_mean.detach())
-                        (loss / cfg.grad_accumulation).backward()
+                        if cfg.target_kl is not None and pstats["kl_k3"] > 1.5 * cfg.target_kl:
+                            policy_on = False  # early stop: the rest of the update trains the critic only
+                            self.policy_opt.zero_grad(set_to_none=True)
+                            stats["kl_early_stop"] = 1.0
+                        else:
+                            (loss / cfg.grad_accumulation).backward()
                     vloss, vstats = self._critic_step(mb)
                     (vloss / cfg.grad_accumulation).backward()
                 stats.update(vstats, value_loss=float(vloss.detach()))
                 last = step == len(minibatches) - 1
                 if (step + 1) % cfg.grad_accumulation == 0 or last:
-                    if train_policy:
+                    if policy_on:
                         stats["policy_grad_norm"] = float(
                             nn.utils.clip_grad_norm_(self.policy.parameters(), cfg.max_grad_norm)
                         )
                         self.policy_opt.step()
+                        policy_steps += 1
                     self.policy_opt.zero_grad(set_to_none=True)
                     stats["critic_grad_norm"] = float(
                         nn.utils.clip_grad_norm_(self.critic.parameters(), cfg.max_grad_norm)
@@ -161,8 +172,12 @@ class PPOLearner:
                     self.critic_opt.zero_grad(set_to_none=True)
                 for k, v in stats.items():
                     sums[k] = sums.get(k, 0.0) + v
-                count += 1
-        return {k: v / max(count, 1) for k, v in sums.items()}
+                    counts[k] = counts.get(k, 0) + 1
+        out = {k: v / counts[k] for k, v in sums.items() if k != "kl_early_stop"}
+        if train_policy:
+            out["policy_steps"] = float(policy_steps)
+            out["kl_early_stop"] = float("kl_early_stop" in sums)
+        return out
 
     def pretrain_value(self, batch: Batch, steps: int, generator: torch.Generator | None = None) -> list[float]:
         """Critic-only updates (the policy is untouched); returns the value loss of each step."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-__all__ = ["CHAT_TEMPLATE", "DEFAULT_CORPUS", "SPECIAL_TOKENS", "build_tiny_policy"]
+__all__ = ["AGENT_CORPUS", "CHAT_TEMPLATE", "DEFAULT_CORPUS", "SPECIAL_TOKENS", "build_tiny_policy"]
 
 ENDOFTEXT = "<|endoftext|>"
 IM_START = "<|im_start|>"
@@ -48,6 +48,25 @@ DEFAULT_CORPUS: tuple[str, ...] = (
     "@dataclass\nclass Point:\n    x: float\n    y: float\n",
     "while queue:\n    node = queue.pop(0)\n    for child in node.children:\n        queue.append(child)\n",
     "return [x * x for x in numbers if x > 0]\n",
+)
+
+
+# What a code agent's conversations look like (tool calls, observations, task prompts): a tokenizer for an
+# agent should encode its own protocol compactly, as real ones do for common code, so that a tool call is
+# a few dozen tokens rather than one token per character of boilerplate.
+AGENT_CORPUS: tuple[str, ...] = (
+    '<tool>{"tool": "write_file", "path": "solution.py", "content": "def f(x):\\n    return x * 3 + 2\\n"}</tool>',
+    '<tool>{"tool": "write_file", "path": "utils.py", "content": "def f(s):\\n    return s + \'ab\'\\n"}</tool>',
+    '<tool>{"tool": "write_file", "path": "main.py", "content": "def f():\\n    return 7\\n"}</tool>',
+    '<tool>{"tool": "bash", "command": "python -m pytest -q"}</tool>',
+    '<tool>{"tool": "bash", "command": "ls -la && cat solution.py"}</tool>',
+    '<tool>{"tool": "read_file", "path": "tests/test_solution.py"}</tool>',
+    '<tool>{"tool": "edit_file", "path": "main.py", "old": "return a - b", "new": "return a + b"}</tool>',
+    '<tool>{"tool": "submit"}</tool>',
+    "<observation>\nWrote 38 bytes to /workspace/solution.py\n</observation>",
+    "<observation>\nexit code 1\nFAILED tests/test_main.py::test_add - assert 2 == 3\n</observation>",
+    "Write solution.py defining f(x) that returns x * 4 + 7.",
+    "Write solution.py defining f(s) that returns s + 'word'.",
 )
 
 
