@@ -10,7 +10,7 @@ setup:
 dev:
 	EDITABLE=1 bash scripts/setup.sh
 
-# The main job: a small real PPO training run on this CPU (about ten minutes).
+# The main job: a small real PPO training run on this CPU (about ten minutes on 2 cores).
 run: setup
 	$(BIN)/coderl train --config configs/demo.toml
 

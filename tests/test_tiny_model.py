@@ -91,3 +91,14 @@ def test_tied_embeddings(tmp_path):
     model = AutoModelForCausalLM.from_pretrained(build_tiny_policy(tmp_path, tie_word_embeddings=True))
     assert model.config.tie_word_embeddings
     assert model.lm_head.weight.data_ptr() == model.model.embed_tokens.weight.data_ptr()
+
+
+def test_the_agent_protocol_is_encoded_compactly(policy):
+    """The default corpus includes the tool-call protocol: a write_file call is a few dozen tokens, not one
+    per character of boilerplate (fewer sampled tokens per turn, fewer chances to derail)."""
+    tok = AutoTokenizer.from_pretrained(policy)
+    body = "def f(x):\\n    return x * 9 + 6\\n"
+    call = '<tool>{"tool": "write_file", "path": "solution.py", "content": "' + body + '"}</tool>'
+    ids = tok(call, add_special_tokens=False)["input_ids"]
+    assert tok.decode(ids) == call
+    assert len(ids) <= 45 < len(call) // 2

@@ -97,13 +97,18 @@ def make_experience(
     lam: float = 0.95,
     lam_critic: float = 1.0,
     lam_alpha: float | None = None,
-    whiten: bool = True,
+    whiten: bool = False,
     policy: torch.nn.Module | None = None,
     temperature: float = 1.0,
 ) -> Batch:
     """The batch for one update. ``gae``: critic values with the fused ``value_gae`` (decoupled lambda:
     ``lam`` or length-adaptive ``lam_alpha`` for the policy, ``lam_critic`` for the returns); ``grpo``:
     group-relative advantages (the critic is still trained on the GAE returns).
+
+    ``whiten`` (off by default) normalizes the advantages over the batch's policy tokens. With pass/fail
+    rewards the raw advantages are already bounded by 1; whitening a batch that carries no signal (every
+    episode passed, or every one failed) rescales the critic's errors to unit variance, which can wreck
+    a sharp policy in one update.
 
     Old logprobs are the engine's sampling logprobs, or, with ``policy``, recomputed by the learner's
     policy at ``temperature`` (as verl does: an engine whose numerics differ from the learner's, vLLM

@@ -120,6 +120,9 @@ def build_tiny_policy(
 ) -> Path:
     """Write a tiny random Qwen2 chat policy and its tokenizer to ``out_dir``; deterministic for a seed.
 
+    The tokenizer is trained on ``corpus`` (default: ``DEFAULT_CORPUS + AGENT_CORPUS``, code and the
+    agent's own tool-call protocol, so that a ``write_file`` call is about 40 tokens rather than 75).
+
     The head size is ``hidden_size // num_heads`` (vLLM's Qwen2 ignores an explicit ``head_dim``); the
     defaults give 32, the smallest head size vLLM's CPU attention accepts. ``init_std`` is larger than the
     usual 0.02 so that the next-token distribution is peaked enough for greedy decoding to agree across
@@ -130,7 +133,7 @@ def build_tiny_policy(
 
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    tokenizer = _train_tokenizer(DEFAULT_CORPUS if corpus is None else corpus, vocab_size)
+    tokenizer = _train_tokenizer(DEFAULT_CORPUS + AGENT_CORPUS if corpus is None else corpus, vocab_size)
     eos_id = tokenizer.convert_tokens_to_ids(IM_END)
     eot_id = tokenizer.convert_tokens_to_ids(ENDOFTEXT)
     config = Qwen2Config(

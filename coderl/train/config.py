@@ -74,7 +74,7 @@ class AdvantageSection:
     lam: float = 0.95
     lam_critic: float = 1.0
     lam_alpha: float | None = 0.05  # length-adaptive policy lambda (VAPO); None or 0: fixed ``lam``
-    whiten: bool = True
+    whiten: bool = False  # see make_experience: whitening a batch without signal amplifies critic noise
 
 
 @dataclass(frozen=True)
