@@ -112,7 +112,7 @@ class PPOLearner:
         counts: dict[str, int] = {}
         device = batch.input_ids.device
         policy_on = train_policy  # off once the policy has moved target_kl away from the sampling policy
-        policy_steps = 0
+        policy_steps, stopped_early = 0, False
         for _ in range(cfg.epochs):
             minibatches = self._minibatches(len(batch), generator)
             for step, index in enumerate(minibatches):
@@ -148,9 +148,8 @@ class PPOLearner:
                             loss = loss + cfg.kl_coef * kl_mean
                             stats["kl"] = float(kl_mean.detach())
                         if cfg.target_kl is not None and pstats["kl_k3"] > 1.5 * cfg.target_kl:
-                            policy_on = False  # early stop: the rest of the update trains the critic only
+                            policy_on, stopped_early = False, True  # the rest trains the critic only
                             self.policy_opt.zero_grad(set_to_none=True)
-                            stats["kl_early_stop"] = 1.0
                         else:
                             (loss / cfg.grad_accumulation).backward()
                     vloss, vstats = self._critic_step(mb)
@@ -173,10 +172,10 @@ class PPOLearner:
                 for k, v in stats.items():
                     sums[k] = sums.get(k, 0.0) + v
                     counts[k] = counts.get(k, 0) + 1
-        out = {k: v / counts[k] for k, v in sums.items() if k != "kl_early_stop"}
+        out = {k: v / counts[k] for k, v in sums.items()}
         if train_policy:
             out["policy_steps"] = float(policy_steps)
-            out["kl_early_stop"] = float("kl_early_stop" in sums)
+            out["kl_early_stop"] = float(stopped_early)
         return out
 
     def pretrain_value(self, batch: Batch, steps: int, generator: torch.Generator | None = None) -> list[float]:

@@ -118,10 +118,10 @@ def iteration_metrics(trajs: list[Trajectory], update: dict[str, float], phases:
     n = max(len(trajs), 1)
     categories: Counter[str] = Counter(c for t in trajs for i in t.marks.get("intercepts", []) for c in i["categories"])
     generated = s["generated_tokens"]
-    mean = s["mean_reward"] if trajs else 0.0
+    mean = s["mean_reward"]
     return {
         "episodes": len(trajs),
-        "reward": s["mean_reward"],
+        "reward": mean,
         "reward_var": sum((t.reward - mean) ** 2 for t in trajs) / n,
         "pass_rate": s["pass_rate"],
         "intercept_rate": sum(1 for t in trajs if t.marks.get("marked")) / n,
