@@ -54,7 +54,7 @@ def setup(tiny):
     policy = AutoModelForCausalLM.from_pretrained(str(tiny))
     critic = Critic.from_pretrained(tiny)
     trajs = _trajectories(int(policy.config.vocab_size))
-    return policy, critic, trajs
+    return policy, critic, trajs, sum(t.num_generated for t in trajs)
 
 
 def _info(benchmark, group, impl, tokens, compare=()):
@@ -63,17 +63,16 @@ def _info(benchmark, group, impl, tokens, compare=()):
 
 
 def test_experience_coderl_fused(benchmark, setup):
-    _, critic, trajs = setup
-    tokens = sum(t.num_generated for t in trajs)
+    _, critic, trajs, tokens = setup
     _info(benchmark, f"experience, {EPISODES} episodes (tiny critic, cpu)", "coderl make_experience", tokens,
           ["critic forward + verl-style gae"])  # fmt: skip
-    benchmark(make_experience, trajs, critic, pad_id=0, lam=0.95, lam_critic=1.0)
+    # whitened, as the verl-style peer is, so both do the same work
+    benchmark(make_experience, trajs, critic, pad_id=0, lam=0.95, lam_critic=1.0, whiten=True)
     benchmark.extra_info["tokens_per_s"] = tokens / benchmark.stats.stats.median
 
 
 def test_experience_verl_style(benchmark, setup):
-    _, critic, trajs = setup
-    tokens = sum(t.num_generated for t in trajs)
+    _, critic, trajs, tokens = setup
     _info(benchmark, f"experience, {EPISODES} episodes (tiny critic, cpu)", "critic forward + verl-style gae", tokens)
 
     @torch.no_grad()
@@ -88,10 +87,9 @@ def test_experience_verl_style(benchmark, setup):
 
 @pytest.mark.parametrize("train_policy", [True, False], ids=["policy+critic", "critic-only"])
 def test_ppo_update_tokens_per_s(benchmark, setup, train_policy):
-    policy, critic, trajs = setup
+    policy, critic, trajs, tokens = setup
     learner = PPOLearner(policy, critic, PPOConfig(epochs=1, minibatch_size=8, policy_lr=1e-6, critic_lr=1e-6))
     batch = make_experience(trajs, critic, pad_id=0, lam=0.95, lam_critic=1.0)
-    tokens = sum(t.num_generated for t in trajs)
     _info(
         benchmark,
         f"PPO update, 1 epoch over {EPISODES} episodes (tiny, cpu)",

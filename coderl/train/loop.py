@@ -350,14 +350,13 @@ async def _train(config: TrainConfig, resume: bool, console: Any) -> dict[str, A
     if history:
         plot_run(history, out / "training.png")
         summary["plot"] = str(out / "training.png")
-    (out / "summary.json").write_text(json.dumps(summary, indent=2))
-    if history:
         verdict = "a clear rise" if summary["clear_rise"] else "not a clear rise (within two standard errors)"
         console.print(
             f"mean reward: first fifth {summary['reward_first_fifth']:.3f} -> last fifth "
             f"{summary['reward_last_fifth']:.3f}, {summary['reward_rise']:+.3f} +- "
             f"{summary['reward_rise_stderr']:.3f}: {verdict}"
         )
+    (out / "summary.json").write_text(json.dumps(summary, indent=2))
     return summary
 
 
