@@ -9,6 +9,7 @@ import sys
 from collections.abc import Iterator
 from typing import IO
 
+from coderl.guard import judge_eval
 from coderl.guard.action import ActionError, parse_action_json
 from coderl.guard.context import GuardContext
 from coderl.guard.rules import Rule, RuleError, load_rules
@@ -43,6 +44,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     rules.add_argument("--rules", action="append", default=[], metavar="PATH", help="add a rule file (repeatable)")
     rules.add_argument("--format", choices=("table", "jsonl"), default="table")
     rules.set_defaults(func=run_rules)
+    judge_eval.register(sub)  # coderl judge eval
 
 
 def _lines(path: str) -> Iterator[tuple[int, bytes]]:
