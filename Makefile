@@ -10,9 +10,11 @@ setup:
 dev:
 	EDITABLE=1 bash scripts/setup.sh
 
-# The main job: a small real PPO training run on this CPU (about ten minutes on 2 cores).
+# The main job: a small real PPO training run on this CPU (about ten minutes on 2 cores), each run in a
+# fresh directory (runs/demo-YYYYmmdd-HHMMSS), so a second `make run` never touches an earlier one.
+RUN_DIR ?= runs/demo-$(shell date +%Y%m%d-%H%M%S)
 run: setup
-	$(BIN)/coderl train --config configs/demo.toml
+	$(BIN)/coderl train --config configs/demo.toml --out-dir $(RUN_DIR)
 
 bench:
 	mkdir -p benchmarks/out

@@ -8,6 +8,7 @@ import sys
 from collections.abc import Sequence
 
 from coderl import __version__
+from coderl.exitcodes import exit_code_for
 
 
 def _info(_: argparse.Namespace) -> int:
@@ -60,12 +61,22 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; its exit status follows :mod:`coderl.exitcodes` (0 ok, 1 verdict, 2 bad input,
+    3 infrastructure), also for errors it lets escape: those print one line on stderr, not a traceback."""
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()
         return 0
-    return int(args.func(args))
+    try:
+        return int(args.func(args))
+    except (Exception, KeyboardInterrupt) as exc:
+        code = exit_code_for(exc)
+        if code is None:  # not an ordinary mistake or failure: a bug, whose traceback helps
+            raise
+        if not isinstance(exc, KeyboardInterrupt):
+            print(f"coderl {args.command}: {exc}", file=sys.stderr)
+        return code
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -46,6 +46,9 @@ fi
 grep -q "^$SANDBOX_USER:" /etc/subuid || echo "$SANDBOX_USER:100000:65536" >> /etc/subuid
 grep -q "^$SANDBOX_USER:" /etc/subgid || echo "$SANDBOX_USER:100000:65536" >> /etc/subgid
 home=$(getent passwd "$SANDBOX_USER" | cut -d: -f6)
+# Own only what this script writes: the home, .config, .config/containers and storage.conf. Never
+# `chown -R` the home: it holds the user's container storage, where other runs create and remove
+# overlay layers at the same time (chown fails on the vanishing files) and which podman keeps right.
 mkdir -p "$home/.config/containers"
 if [[ ! -f "$home/.config/containers/storage.conf" ]]; then
   cat > "$home/.config/containers/storage.conf" <<CONF
@@ -54,5 +57,5 @@ driver = "overlay"
 
 CONF
 fi
-chown -R "$SANDBOX_USER:" "$home"
+chown "$SANDBOX_USER:" "$home" "$home/.config" "$home/.config/containers" "$home/.config/containers/storage.conf"
 echo "setup-podman: ok (podman $(podman --version | awk '{print $3}'), rootless user $SANDBOX_USER)"

@@ -24,17 +24,38 @@ if [ ! -x "$VENV/bin/python" ]; then
   "$PYTHON" -m venv "$VENV"
 fi
 PIP=("$VENV/bin/python" -m pip --disable-pip-version-check)
-"${PIP[@]}" install -q --upgrade pip
 
-echo "[setup] installing $TORCH_SPEC"
-"${PIP[@]}" install -q "$TORCH_SPEC"
-
-echo "[setup] building and installing coderl (C++ extension + Triton kernels)"
+# Skip the installs when nothing they depend on changed since the last successful one: a stamp in the
+# venv holds the torch spec, the install mode and a hash of what the build reads (for an editable
+# install only the C++ side and the build config: Python edits apply without reinstalling).
 if [ "${EDITABLE:-0}" = 1 ]; then
-  "${PIP[@]}" install -q scikit-build-core nanobind
-  "${PIP[@]}" install -q --no-build-isolation -e ".[dev]"
+  sources=(pyproject.toml CMakeLists.txt csrc)
 else
-  "${PIP[@]}" install -q ".[dev]"
+  sources=(pyproject.toml CMakeLists.txt csrc coderl kernels README.md)
+fi
+digest=$(find "${sources[@]}" -type f ! -name '*.pyc' ! -path '*/__pycache__/*' ! -name '*.so' -print0 2>/dev/null \
+  | LC_ALL=C sort -z | xargs -0 sha256sum | sha256sum | cut -d' ' -f1)
+stamp="$VENV/.coderl-install"
+want="torch=$TORCH_SPEC editable=${EDITABLE:-0} sources=$digest"
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && "$VENV/bin/coderl" info >/dev/null 2>&1; then
+  echo "[setup] coderl is installed and up to date (nothing to rebuild)"
+else
+  rm -f "$stamp"
+  "${PIP[@]}" install -q --upgrade pip
+
+  echo "[setup] installing $TORCH_SPEC"
+  "${PIP[@]}" install -q "$TORCH_SPEC"
+
+  # Without build isolation the build tools live in the venv and CMake keeps its build directory
+  # (build/{wheel_tag}) between installs, so a change rebuilds incrementally (seconds, not a full build).
+  echo "[setup] building and installing coderl (C++ extension + Triton kernels)"
+  "${PIP[@]}" install -q "scikit-build-core>=1.1,<2" "nanobind>=2.4,<4"
+  if [ "${EDITABLE:-0}" = 1 ]; then
+    "${PIP[@]}" install -q --no-build-isolation -e ".[dev]"
+  else
+    "${PIP[@]}" install -q --no-build-isolation ".[dev]"
+  fi
+  echo "$want" > "$stamp"
 fi
 "$VENV/bin/coderl" info
 

@@ -426,7 +426,7 @@ def test_cli(tmp_path):
     code, out, err = results["import"]
     assert code == 0 and "imported 3 tasks" in out and "skipped line 2 (4)" in err
     code, _, err = results["import_bad"]
-    assert code == 1 and "line 1: not valid JSON" in err
+    assert code == 2 and "line 1: not valid JSON" in err
 
     code, out, err = _finish(_start("list", str(gen)))
     assert code == 0 and out.splitlines()[0].split() == ["constant_s5_0000", "easy", "generated,constant"], err

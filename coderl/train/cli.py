@@ -1,4 +1,10 @@
-"""``coderl train --config FILE [--resume]``: the training run users start."""
+"""``coderl train --config FILE [--resume | --overwrite]``: the training run users start.
+
+Everything a user can get wrong is checked before anything runs, in this order: the config (exit 2,
+naming the file, section and key), the run directory (an earlier run there needs ``--resume`` or
+``--overwrite``: exit 2), then Podman (missing or without its sandbox user: exit 3, naming the fix).
+Only then are models loaded and sandboxes started.
+"""
 
 from __future__ import annotations
 
@@ -7,22 +13,42 @@ import json
 import logging
 import sys
 
+from coderl.exitcodes import BAD_INPUT, INFRASTRUCTURE, OK
 from coderl.train.config import ConfigError, load_config
+from coderl.train.rundir import clear_run, earlier_run
+
+
+def _fail(message: str, code: int) -> int:
+    for line in message.splitlines():
+        print(f"coderl train: {line}", file=sys.stderr)
+    return code
 
 
 def run_train(args: argparse.Namespace) -> int:
+    """Validate, check the run directory and Podman, then train; returns the exit status."""
     logging.basicConfig(
         level=logging.INFO if args.verbose else logging.WARNING, format="%(levelname)s %(name)s: %(message)s"
     )
     try:
-        config = load_config(args.config)
+        config = load_config(args.config, out_dir=args.out_dir)
     except ConfigError as exc:
-        print(f"coderl train: {exc}", file=sys.stderr)
-        return 2
-    if args.out_dir:
-        from dataclasses import replace
+        return _fail(str(exc), BAD_INPUT)
+    earlier = earlier_run(config.out_dir)
+    if earlier and not (args.resume or args.overwrite):
+        names = ", ".join(p.name for p in earlier[:5]) + (", ..." if len(earlier) > 5 else "")
+        return _fail(
+            f"{config.out_dir} holds an earlier run ({names}); pass --resume to continue it, --overwrite to "
+            "replace it, or choose a new out_dir (--out-dir DIR)",
+            BAD_INPUT,
+        )
+    from coderl.sandbox.podman import EngineError, PodmanEngine
 
-        config = replace(config, run=replace(config.run, out_dir=args.out_dir))
+    try:
+        PodmanEngine(config.sandbox)  # podman on PATH, the rootless user present: cheap, starts nothing
+    except EngineError as exc:
+        return _fail(str(exc), INFRASTRUCTURE)
+    if args.overwrite and earlier:
+        clear_run(config.out_dir)
     from rich.console import Console
 
     from coderl.train.loop import train
@@ -36,7 +62,7 @@ def run_train(args: argparse.Namespace) -> int:
     console = Console()
     summary = train(config, resume=args.resume, console=console)
     console.print_json(json.dumps(summary))
-    return 0
+    return OK
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -44,10 +70,15 @@ def register(sub: argparse._SubParsersAction) -> None:
         "train",
         help="PPO training: rollouts -> experience -> update -> weight sync (TOML or YAML config)",
         description="Train a policy with PPO and an independent critic in guarded, network-less sandboxes. "
-        "Writes metrics.jsonl, TensorBoard logs, checkpoints, training.png and summary.json under run.out_dir.",
+        "Writes metrics.jsonl, TensorBoard logs, checkpoints, training.png and summary.json under run.out_dir. "
+        "Exit status: 0 done, 2 a bad config or an earlier run in out_dir, 3 Podman missing or failing.",
     )
     train.add_argument("--config", required=True, help="a TOML or YAML file (see configs/demo.toml)")
-    train.add_argument("--resume", action="store_true", help="continue from the latest checkpoint in run.out_dir")
-    train.add_argument("--out-dir", default=None, help="override run.out_dir")
+    mode = train.add_mutually_exclusive_group()
+    mode.add_argument("--resume", action="store_true", help="continue from the latest checkpoint in run.out_dir")
+    mode.add_argument(
+        "--overwrite", action="store_true", help="clear an earlier run in run.out_dir (its metrics, checkpoints, ...)"
+    )
+    train.add_argument("--out-dir", default=None, metavar="DIR", help="override run.out_dir")
     train.add_argument("-v", "--verbose", action="store_true")
     train.set_defaults(func=run_train)
