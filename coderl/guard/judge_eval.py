@@ -324,15 +324,26 @@ async def score(
     """Each pipeline's decisions: the judge alone, stage 1 alone, and ``Guard.check`` in each mode."""
     from coderl.guard.context import GuardContext
     from coderl.guard.guarded import EpisodeGuard, Guard, GuardConfig
-    from coderl.guard.stage1 import Stage1Scanner
+    from coderl.guard.stage1 import Stage1Scanner, Verdict
+
+    class Recorded(Stage1Scanner):
+        """Stage 1 scanned once for the whole set (batched); ``Guard.check`` gets those verdicts back."""
+
+        recorded: dict[int, Verdict]
+
+        def scan(self, action: Action) -> Verdict:
+            found = self.recorded.get(id(action))
+            return found if found is not None else super().scan(action)
 
     context = GuardContext().with_protected(*protect)
-    scanner = Stage1Scanner(context=context)
+    scanner = Recorded(context=context)
     out: dict[str, list[Scored]] = {"judge": [], "stage1": []}
     for record in records:
         assert record.verdict is not None
         out["judge"].append(Scored(record.verdict.cheat, (record.verdict.category,), True))
-    for v in scanner.scan_many([item.action for item in items]):
+    verdicts = scanner.scan_many([item.action for item in items])  # items keep the actions alive: ids stay unique
+    scanner.recorded = {id(item.action): v for item, v in zip(items, verdicts, strict=True)}
+    for v in verdicts:
         out["stage1"].append(Scored(v.cheat, tuple(v.categories), False))
     for mode in modes:
         replay = _ReplayJudge()
