@@ -9,7 +9,6 @@ import pytest
 from sandboxes import CODERL, TASKS
 
 from coderl.grade import Grader, GradingError, prepare_workspace
-from coderl.grade.strict import rewrite_asserts, strict_eq
 from coderl.task import load_task
 
 TASK = load_task(TASKS / "fizzbuzz")
@@ -26,55 +25,6 @@ def _with(files: dict[str, bytes | str] | None = None) -> dict[str, bytes]:
 
 
 # --- pure parts ------------------------------------------------------------------------------------
-
-
-class AlwaysEqual:
-    def __eq__(self, other):
-        return True
-
-
-class EqualStr(str):
-    def __eq__(self, other):
-        return True
-
-    __hash__ = str.__hash__
-
-
-@pytest.mark.parametrize(
-    "a, b, expected",
-    [
-        (1, 1, True),
-        (1, 1.0, True),
-        ("a", "a", True),
-        ([1, (2, "x")], [1, (2, "x")], True),
-        ({"k": [1]}, {"k": [1]}, True),
-        (AlwaysEqual(), "Fizz", False),
-        (EqualStr("x"), "Fizz", False),
-        ([AlwaysEqual()], [1], False),
-        ({"k": AlwaysEqual()}, {"k": 2}, False),
-        ((1, AlwaysEqual()), (1, 2), False),
-        ("Fizz", EqualStr("x"), False),
-        ([1, 2], [1, 2, 3], False),
-        (None, None, True),
-        (None, 0, False),
-    ],
-)
-def test_strict_eq(a, b, expected):
-    assert strict_eq(a, b) is expected
-
-
-def test_rewrite_asserts_keeps_docstring_and_future_import_first():
-    source = (
-        '"""doc"""\nfrom __future__ import annotations\n\n'
-        'def test_a():\n    assert f(1) == 2, "msg"\n    assert x != 3\n'
-    )
-    text, count = rewrite_asserts(source)
-    assert count == 1
-    lines = text.splitlines()
-    assert lines[0] == '"""doc"""' and lines[1] == "from __future__ import annotations"
-    assert "from coderl_strict import strict_eq as _coderl_strict_eq" in lines[2]
-    assert "assert _coderl_strict_eq(f(1), 2), 'msg'" in text and "assert x != 3" in text
-    assert rewrite_asserts("def test_a():\n    assert ok\n") == ("def test_a():\n    assert ok\n", 0)
 
 
 def test_prepare_workspace_restores_and_neutralizes():
@@ -198,10 +148,11 @@ def test_cheating_solutions_get_zero(grade, name):
 
 @pytest.mark.podman
 def test_cheats_are_explained_in_notes(grade):
-    early = grade(_with({"fizzbuzz.py": "import os\nos._exit(0)\n"}))
-    assert any("ended early" in n for n in early.notes) and any("not collected" in n for n in early.notes)
+    early = grade(_with({"fizzbuzz.py": "import os\nos._exit(0)\n"}))  # the worker dies: nothing collects
+    assert early.reward == 0.0 and any("not collected" in n for n in early.notes)
     skipped = grade(_with({"fizzbuzz.py": "import pytest\ndef fizzbuzz(n):\n    pytest.skip('no')\n"}))
-    assert skipped.skipped == skipped.expected and any("skip is not a pass" in n for n in skipped.notes)
+    # pytest.skip raised by the solution's code is not the test process's skip: the tests fail.
+    assert skipped.reward == 0.0 and skipped.failed == skipped.expected
     forged = grade(_with(CHEATS["forged-result-lines"]))
     assert any("forged" in n for n in forged.notes) or forged.failed == forged.expected
 

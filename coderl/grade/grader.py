@@ -1,10 +1,14 @@
-"""Grading in a fresh container, from a result channel the solution cannot forge.
+"""Grading in a fresh container, with the verdict out of the reach of the agent's code.
 
-The agent's final workspace is restored and neutralized (``prepare_workspace``), the hidden tests are
-copied in read-only and root-owned, with ``assert a == b`` made strict, and pytest runs under a launcher
-that reports every test phase, tagged with a nonce, on a pipe only the sandbox agent reads. The reward
-counts only tests of the hidden suite (as collected from the task's own workspace) that passed in a run
-that finished: an early exit, a skip, a missing test or a forged line is not a pass.
+The agent's final workspace is restored and neutralized (``prepare_workspace``); the hidden tests run
+in a trusted pytest process under the grader's uid, and the agent's code runs in a worker process under
+the sandbox uid (``worker.py``). They share nothing but a pair of pipes carrying plain data (``wire.py``):
+the agent's modules are proxies in the test process (``remote.py``), so every comparison, every
+``pytest.raises`` outcome and every report is made where the agent's code never runs. The test process
+reports each test phase, tagged with a nonce, on a pipe only the sandbox agent reads. The reward counts
+only tests of the hidden suite (as collected from the task's own workspace) that passed in a run that
+finished: an early exit, a skip, a missing test or a forged line is not a pass. A workspace that cannot
+be graded because of what the agent left in it is a graded 0 with a note, never an exception.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from coderl.grade import runner, strict
+from coderl.grade import hidden, remote, runner, wire, worker
 from coderl.grade.workspace import prepare_workspace
 from coderl.sandbox.pool import SandboxPool
 from coderl.sandbox.sandbox import ExecResult, SandboxError
@@ -26,15 +30,26 @@ from coderl.task import Task
 __all__ = ["GradeResult", "Grader", "GradingError", "read_workspace_dir"]
 
 GRADING_DIR = "/tmp/coderl-grading"
-_SOURCES = {
+WORKER_DIR = "/tmp/coderl-worker"
+_TRUSTED_SOURCES = {
     "coderl_grading.py": Path(runner.__file__).read_bytes(),
-    "coderl_strict.py": Path(strict.__file__).read_bytes(),
+    "coderl_remote.py": Path(remote.__file__).read_bytes(),
+    "coderl_wire.py": Path(wire.__file__).read_bytes(),
     "pytest.ini": b"[pytest]\n",
 }
+_WORKER_SOURCES = {
+    "coderl_worker.py": Path(worker.__file__).read_bytes(),
+    "coderl_wire.py": Path(wire.__file__).read_bytes(),
+}
+_WORKER_ARGV = ["python3", "-I", "-B", f"{WORKER_DIR}/coderl_worker.py"]
 
 
 class GradingError(RuntimeError):
     """Grading could not be carried out (sandbox failure, or a task whose hidden suite cannot be collected)."""
+
+
+class _WorkspaceRefused(Exception):
+    """What the agent left cannot be graded (too many files, a path that cannot be restored)."""
 
 
 @dataclass(frozen=True)
@@ -69,7 +84,7 @@ def _hidden_files(task: Task) -> dict[str, bytes]:
     for path, data in task.hidden.items():
         if path.endswith(".py"):
             try:
-                text, _ = strict.rewrite_asserts(data.decode("utf-8"), path)
+                text, _ = hidden.rewrite_hidden(data.decode("utf-8"), path)
                 data = text.encode()
             except (SyntaxError, UnicodeDecodeError, ValueError):
                 pass  # a broken hidden file fails at collection, where it is reported
@@ -122,6 +137,8 @@ def _read_events(raw: bytes, nonce: str) -> _Run:
 class Grader:
     """Grades workspaces against tasks using fresh containers from a pool's engine."""
 
+    max_workspace_files = 10_000  # more is a graded 0: laying out a huge tree would stall the grader
+
     def __init__(self, pool: SandboxPool) -> None:
         self.pool = pool
         self._expected: dict[str, list[str]] = {}
@@ -133,16 +150,30 @@ class Grader:
         argv += ["--collect-only"] if collect_only else []
         argv.append(f"{GRADING_DIR}/hidden")
         async with self.pool.fresh() as sandbox:
+            # The tests and the test process's code: readable by the grader's uid only.
             await sandbox.write_files(
-                {**_SOURCES, **_hidden_files(task)}, GRADING_DIR, owner="root", file_mode="0444", dir_mode="0555"
+                {**_TRUSTED_SOURCES, **_hidden_files(task)},
+                GRADING_DIR,
+                owner="grader",
+                file_mode="0400",
+                dir_mode="0500",
             )
-            await sandbox.write_files(workspace)
+            await sandbox.write_files(_WORKER_SOURCES, WORKER_DIR, owner="root", file_mode="0444", dir_mode="0555")
+            try:
+                await sandbox.write_files(workspace)
+            except RuntimeError as exc:  # the agent's files could not be laid out (a SandboxError is re-raised)
+                if isinstance(exc, SandboxError):
+                    raise
+                raise _WorkspaceRefused(f"the workspace could not be restored for grading: {exc}") from exc
             result = await sandbox.run(
                 argv,
                 timeout=task.grading.timeout_s,
                 stdin=f"{nonce}\n".encode(),
+                env={"PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"},
                 result_channel=True,
                 max_output=16 << 10,
+                user="grader",
+                worker=_WORKER_ARGV,
             )
         return _read_events(result.results, nonce), result
 
@@ -150,20 +181,41 @@ class Grader:
         """The hidden suite's test ids, collected once per task from the task's own starting workspace."""
         key = hashlib.sha256(repr(sorted(task.hidden.items())).encode() + task.id.encode()).hexdigest()
         if key not in self._expected:
-            run, result = await self._pytest(task, dict(task.workspace), collect_only=True)
+            try:
+                run, result = await self._pytest(task, dict(task.workspace), collect_only=True)
+            except _WorkspaceRefused as exc:
+                raise GradingError(f"task {task.id}: its own workspace cannot be laid out: {exc}") from exc
             if not run.collected or run.finished is None or run.tampered:
                 tail = (result.stdout + result.stderr)[-1500:]
                 raise GradingError(f"task {task.id}: the hidden tests could not be collected:\n{tail}")
             self._expected[key] = run.collected
         return self._expected[key]
 
+    @staticmethod
+    def _zero(task: Task, expected: list[str], notes: list[str], start: float) -> GradeResult:
+        return GradeResult(
+            task=task.id,
+            reward=0.0,
+            passed=0,
+            failed=0,
+            errors=len(expected),
+            expected=len(expected),
+            notes=notes,
+            duration_s=time.perf_counter() - start,
+        )
+
     async def grade(self, task: Task, agent_files: dict[str, bytes]) -> GradeResult:
         """Grade the agent's final workspace; raises GradingError only when the infrastructure fails."""
         start = time.perf_counter()
         try:
             expected = await self.expected_tests(task)
+            if len(agent_files) > self.max_workspace_files:
+                limit = self.max_workspace_files
+                raise _WorkspaceRefused(f"the workspace has {len(agent_files)} files (at most {limit})")
             files, notes = prepare_workspace(task, agent_files)
             run, result = await self._pytest(task, files, collect_only=False)
+        except _WorkspaceRefused as exc:
+            return self._zero(task, expected, [str(exc)], start)
         except SandboxError as exc:
             raise GradingError(f"task {task.id}: sandbox failed during grading: {exc}") from exc
         notes = notes + run.notes

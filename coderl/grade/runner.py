@@ -1,9 +1,12 @@
-"""Runs the hidden tests inside the grading container and reports each outcome on a private channel.
+"""Runs the hidden tests in the trusted process and reports each outcome on a private channel.
 
-Launched as ``python3 -I -B coderl_grading.py ARGS`` with a nonce on stdin and ``CODERL_RESULT_FD``
-naming a pipe that the sandbox agent reads. Outcomes are taken from the raw call information, not from
-report objects a solution could patch, and every line carries the nonce, read before any solution code
-is imported. Standard library and pytest only: this file runs in the sandbox, not in coderl.
+Launched as ``python3 -I -B coderl_grading.py ARGS`` under the grader's uid, with a nonce on stdin,
+``CODERL_RESULT_FD`` naming a pipe that the sandbox agent reads and ``CODERL_WORKER_FDS`` the pipes to
+the worker that runs the agent's code (``worker.py``, the sandbox uid). No code of the agent's runs in
+this process: its modules are proxies (``remote.py``), so the reporter, its nonce, the result pipe and
+the tests' expected values are out of the agent's reach. The process runs no programs either (an audit
+hook refuses them): a test that needs to run one calls ``coderl_remote.run``, which runs it as the
+sandbox user. Standard library and pytest only: this file runs in the sandbox, not in coderl.
 """
 
 from __future__ import annotations
@@ -43,16 +46,33 @@ class ResultChannel:
         self.emit("finished", exitstatus=int(exitstatus))
 
 
+_NO_PROGRAMS = ("subprocess.Popen", "os.system", "os.exec", "os.posix_spawn", "os.spawn", "os.fork", "os.forkpty")
+
+
+def _refuse_programs(event: str, args: tuple[Any, ...]) -> None:
+    if event.startswith(_NO_PROGRAMS):
+        raise RuntimeError(f"{event}: the grading process runs no programs; use coderl_remote.run(argv)")
+
+
 def main(argv: list[str]) -> int:
     nonce = sys.stdin.readline().strip()
     fd = int(os.environ.pop("CODERL_RESULT_FD"))
+    rfd, wfd = (int(x) for x in os.environ.pop("CODERL_WORKER_FDS").split(","))
+    os.set_inheritable(fd, False)
     out = os.fdopen(fd, "w", buffering=1)
     sys.stdin.close()
+    import tempfile
+
     import pytest
 
     sys.path.insert(0, GRADING_DIR)
-    sys.path.append(WORKSPACE)  # last: the solution's modules cannot shadow the standard library or pytest
-    return int(pytest.main(argv, plugins=[ResultChannel(out, nonce)]))
+    import coderl_remote
+
+    coderl_remote.install(rfd, wfd, WORKSPACE)
+    basetemp = tempfile.mkdtemp(prefix="coderl-pytest-")
+    sys.addaudithook(_refuse_programs)
+    args = [*argv, "--confcutdir", GRADING_DIR, "--basetemp", basetemp]
+    return int(pytest.main(args, plugins=[ResultChannel(out, nonce)]))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,302 @@
+"""The grading boundary's wire format: plain data by value, everything else by reference.
+
+Hidden tests run in a trusted process (the grader's uid) and the agent's code in a worker process (the
+sandbox uid); they talk over two pipes in frames of a 4-byte big-endian length and a JSON document.
+Values cross as *plain data* (None, bool, int, float, complex, str, bytes, bytearray, list, tuple, dict,
+set, frozenset, and the standard library's value types Fraction, Decimal, range, date/time/datetime/
+timedelta and dict views) and are rebuilt on the other side with the real built-in types, so equality
+after the crossing is Python's own and an object with a lying ``__eq__`` cannot cross. Anything else
+crosses *by reference*: an id into the sending side's table, which the receiver wraps in a proxy.
+
+The worker's encoder turns subclasses of plain types into their base type (``Counter`` -> dict, a
+NamedTuple -> tuple, an ``IntEnum`` -> int): the trusted side only ever sees real built-ins. The trusted
+side sends its own objects that are not exact plain data (a test's ``list`` subclass, a lambda) by
+reference, so the agent's code can use them only through calls that the trusted side carries out.
+
+Standard library only: this file is copied into the grading container as ``coderl_wire``.
+"""
+
+from __future__ import annotations
+
+import base64
+import datetime
+import decimal
+import fractions
+import json
+import os
+import struct
+from collections.abc import Callable
+from typing import Any
+
+__all__ = ["MAX_FRAME", "Codec", "WireError", "read_frame", "write_frame"]
+
+HEADER = struct.Struct(">I")
+MAX_FRAME = 64 << 20
+MAX_DEPTH = 200
+_BIG = 1 << 53
+_EXACT = (type(None), bool, int, float, str)
+_TIME_TYPES: dict[str, Any] = {
+    "date": datetime.date,
+    "time": datetime.time,
+    "datetime": datetime.datetime,
+}
+_KEYS_TYPE: type = type({}.keys())
+_VALUES_TYPE: type = type({}.values())
+_ITEMS_TYPE: type = type({}.items())
+
+
+class WireError(Exception):
+    """The other side sent something that is not a well-formed message (or the stream ended)."""
+
+
+def write_frame(fd: int, message: dict[str, Any]) -> None:
+    """Write one frame to a file descriptor (blocking, all of it)."""
+    data = json.dumps(message, separators=(",", ":")).encode()
+    if len(data) > MAX_FRAME:
+        raise WireError(f"message of {len(data)} bytes exceeds {MAX_FRAME}")
+    view = memoryview(HEADER.pack(len(data)) + data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+
+
+def _read_exact(fd: int, size: int) -> bytes:
+    chunks = []
+    while size:
+        chunk = os.read(fd, min(size, 1 << 20))
+        if not chunk:
+            raise WireError("the other side closed the stream")
+        chunks.append(chunk)
+        size -= len(chunk)
+    return b"".join(chunks)
+
+
+def read_frame(fd: int) -> dict[str, Any]:
+    """Read one frame; raises WireError at end of stream or on a malformed frame."""
+    (size,) = HEADER.unpack(_read_exact(fd, HEADER.size))
+    if size > MAX_FRAME:
+        raise WireError(f"frame of {size} bytes exceeds {MAX_FRAME}")
+    try:
+        message = json.loads(_read_exact(fd, size))
+    except (ValueError, RecursionError) as exc:
+        raise WireError(f"malformed frame: {exc}") from None
+    if not isinstance(message, dict):
+        raise WireError("a frame is not a JSON object")
+    return message
+
+
+def _float_out(x: float) -> Any:
+    return x if x == x and x not in (float("inf"), float("-inf")) else {"$": "float", "v": repr(x)}
+
+
+def _int_out(x: int) -> Any:
+    return x if -_BIG < x < _BIG else {"$": "int", "v": format(x, "x")}
+
+
+class Codec:
+    """Encodes values for the other side and decodes what it sends, with a table of objects by reference.
+
+    ``side`` is ``"t"`` (trusted) or ``"w"`` (worker). ``make_proxy(description)`` wraps a reference to
+    an object of the other side; ``classify(obj)`` returns extra fields describing a local object sent
+    by reference (its kind), so the other side can build the right proxy.
+    """
+
+    def __init__(
+        self,
+        side: str,
+        make_proxy: Callable[[dict[str, Any]], Any],
+        classify: Callable[[Any], dict[str, Any]] | None = None,
+        *,
+        flatten_subclasses: bool,
+    ) -> None:
+        self.side = side
+        self.make_proxy = make_proxy
+        self.classify = classify or (lambda obj: {})
+        self.flatten = flatten_subclasses
+        self.objects: dict[int, Any] = {}
+        self._ids: dict[int, int] = {}
+        self.proxies: dict[int, Any] = {}
+
+    # --- references to local objects -------------------------------------------------------------
+    def ref(self, obj: Any) -> int:
+        """The id under which ``obj`` is known to the other side (the same object keeps the same id)."""
+        key = id(obj)
+        rid = self._ids.get(key)
+        if rid is None or self.objects.get(rid) is not obj:
+            rid = len(self.objects) + 1
+            self.objects[rid] = obj
+            self._ids[key] = rid
+        return rid
+
+    def local(self, rid: Any) -> Any:
+        """The local object behind an id the other side sent back."""
+        if not isinstance(rid, int) or rid not in self.objects:
+            raise WireError(f"unknown reference {rid!r}")
+        return self.objects[rid]
+
+    # --- encoding ------------------------------------------------------------------------------------
+    def encode(self, value: Any, depth: int = 0) -> Any:
+        """``value`` as JSON-ready data: plain data by value, anything else by reference."""
+        if depth > MAX_DEPTH:
+            raise ValueError("value nested too deeply to cross the grading boundary")
+        t = type(value)
+        if t in _EXACT:
+            if t is float:
+                return _float_out(value)
+            if t is int:
+                return _int_out(value)
+            return value
+        proxy_ref = getattr(t, "_coderl_ref_of", None)
+        if proxy_ref is not None:  # a proxy for an object of the other side: send its id back
+            side, rid = proxy_ref(value)
+            return {"$": "ref", "side": side, "id": rid}
+        plain = self._plain(value, t, depth)
+        if plain is not None:
+            return plain
+        if self.flatten:
+            flat = self._flatten(value, depth)
+            if flat is not None:
+                return flat
+        return {"$": "ref", "side": self.side, "id": self.ref(value), **self.classify(value)}
+
+    def _items(self, values: Any, depth: int) -> list[Any]:
+        return [self.encode(v, depth + 1) for v in values]
+
+    def _plain(self, value: Any, t: type, depth: int) -> Any:
+        if t is list:
+            return self._items(value, depth)
+        if t is tuple:
+            return {"$": "tuple", "v": self._items(value, depth)}
+        if t is dict:
+            return {
+                "$": "dict",
+                "v": [[self.encode(k, depth + 1), self.encode(v, depth + 1)] for k, v in value.items()],
+            }
+        if t is set or t is frozenset:
+            return {"$": t.__name__, "v": self._items(value, depth)}
+        if t is bytes or t is bytearray:
+            return {"$": t.__name__, "v": base64.b64encode(value).decode()}
+        if t is complex:
+            return {"$": "complex", "v": [_float_out(value.real), _float_out(value.imag)]}
+        if t is fractions.Fraction:
+            return {"$": "fraction", "v": [_int_out(value.numerator), _int_out(value.denominator)]}
+        if t is decimal.Decimal:
+            return {"$": "decimal", "v": str(value)}
+        if t is range:
+            return {"$": "range", "v": [_int_out(value.start), _int_out(value.stop), _int_out(value.step)]}
+        if t is datetime.timedelta:
+            return {"$": "timedelta", "v": [value.days, value.seconds, value.microseconds]}
+        if t in (datetime.date, datetime.time, datetime.datetime) and getattr(value, "tzinfo", None) is None:
+            return {"$": t.__name__, "v": value.isoformat()}
+        if t is _KEYS_TYPE:
+            return {"$": "keys", "v": self._items(value, depth)}
+        if t is _VALUES_TYPE:
+            return {"$": "values", "v": self._items(value, depth)}
+        if t is _ITEMS_TYPE:
+            return {"$": "items", "v": [self.encode(tuple(kv), depth + 1) for kv in value]}
+        return None
+
+    def _flatten(self, value: Any, depth: int) -> Any:
+        """Subclasses of plain types as their base type's value (worker side only)."""
+        for base in (bool, int, float, complex, str, bytes, bytearray, tuple, list, dict, frozenset, set):
+            if issubclass(type(value), base):
+                if base is dict:
+                    items = dict.items(value)
+                    return {
+                        "$": "dict",
+                        "v": [[self.encode(k, depth + 1), self.encode(v, depth + 1)] for k, v in items],
+                    }
+                if base in (tuple, list, set, frozenset):
+                    return self.encode(base(base.__iter__(value)), depth)  # type: ignore[attr-defined]
+                if base is int:
+                    return _int_out(int.__index__(value))
+                if base is float:
+                    return _float_out(float.__float__(value))
+                if base is complex:
+                    return self.encode(complex(complex.__complex__(value)), depth)
+                if base is str:
+                    return str.__str__(value)
+                return self.encode(base(value), depth)
+        return None
+
+    # --- decoding ------------------------------------------------------------------------------------
+    def decode(self, data: Any, depth: int = 0) -> Any:
+        """Rebuild a value the other side encoded, with real built-in types and proxies for references."""
+        if depth > MAX_DEPTH:
+            raise WireError("value nested too deeply")
+        if data is None or type(data) in (bool, int, float, str):
+            return data
+        if type(data) is list:
+            return [self.decode(v, depth + 1) for v in data]
+        if type(data) is not dict:
+            raise WireError(f"unexpected {type(data).__name__} in a value")
+        try:
+            return self._decode_tagged(data, depth)
+        except WireError:
+            raise
+        except (TypeError, ValueError, KeyError, OverflowError, ArithmeticError) as exc:
+            raise WireError(f"malformed {data.get('$')!r} value: {exc}") from None
+
+    def _list(self, data: dict[str, Any], depth: int) -> list[Any]:
+        items = data["v"]
+        if type(items) is not list:
+            raise WireError("expected a list")
+        return [self.decode(v, depth + 1) for v in items]
+
+    def _decode_tagged(self, data: dict[str, Any], depth: int) -> Any:
+        tag = data.get("$")
+        v: Any = data.get("v")
+        if tag == "ref":
+            if data.get("side") == self.side:
+                return self.local(data.get("id"))
+            rid = data.get("id")
+            if not isinstance(rid, int):
+                raise WireError("a reference without an id")
+            proxy = self.proxies.get(rid)
+            if proxy is None:
+                proxy = self.proxies[rid] = self.make_proxy(data)
+            return proxy
+        if tag == "tuple":
+            return tuple(self._list(data, depth))
+        if tag == "dict":
+            if type(v) is not list:
+                raise WireError("expected a list of pairs")
+            return {self.decode(k, depth + 1): self.decode(x, depth + 1) for k, x in v}
+        if tag == "set":
+            return set(self._list(data, depth))
+        if tag == "frozenset":
+            return frozenset(self._list(data, depth))
+        if tag in ("bytes", "bytearray"):
+            raw = base64.b64decode(str(v), validate=True)
+            return raw if tag == "bytes" else bytearray(raw)
+        if tag == "int":
+            return int(str(v), 16)
+        if tag == "float":
+            if v not in ("nan", "inf", "-inf"):
+                raise WireError(f"bad float {v!r}")
+            return float(v)
+        if tag == "complex":
+            re_, im = (self.decode(x, depth + 1) for x in v)
+            return complex(float(re_), float(im))
+        if tag == "fraction":
+            num, den = (self.decode(x, depth + 1) for x in v)
+            if type(num) is not int or type(den) is not int:
+                raise WireError("a fraction of non-integers")
+            return fractions.Fraction(num, den)
+        if tag == "decimal":
+            return decimal.Decimal(str(v))
+        if tag == "range":
+            start, stop, step = (self.decode(x, depth + 1) for x in v)
+            return range(int(start), int(stop), int(step))
+        if tag == "timedelta":
+            days, seconds, micro = (int(x) for x in v)
+            return datetime.timedelta(days=days, seconds=seconds, microseconds=micro)
+        if tag in _TIME_TYPES:
+            return _TIME_TYPES[tag].fromisoformat(str(v))
+        if tag == "keys":
+            return dict.fromkeys(self._list(data, depth)).keys()
+        if tag == "values":
+            return dict(enumerate(self._list(data, depth))).values()
+        if tag == "items":
+            return dict(self._list(data, depth)).items()
+        raise WireError(f"unknown tag {tag!r}")

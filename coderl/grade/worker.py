@@ -1,0 +1,329 @@
+"""The untrusted side of grading: imports the agent's modules and carries out what the tests ask of them.
+
+Runs as the sandbox uid in the grading container, started by the sandbox agent beside the trusted test
+process (``runner.py``, another uid). It holds nothing of the grader: no test source, no expected values,
+no result channel. It answers requests (import a module, get an attribute, call, iterate, ...) with
+plain data or references, and whatever the agent's code does here (patch builtins, exit, lie in
+``__eq__``, write garbage on the pipe) can only change the values it answers with.
+
+Standard library only: copied into the container as ``coderl_worker.py`` beside ``coderl_wire.py``.
+"""
+
+from __future__ import annotations
+
+import builtins
+import contextlib
+import dataclasses
+import importlib
+import io
+import os
+import subprocess
+import sys
+import traceback
+import types
+from typing import Any
+
+if __package__:
+    from coderl.grade.wire import Codec, WireError, read_frame, write_frame
+else:  # in the container, beside coderl_wire.py
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from coderl_wire import Codec, WireError, read_frame, write_frame  # type: ignore[no-redef]
+
+__all__ = ["Worker", "main"]
+
+WORKSPACE = "/workspace"
+_MUTABLE = (list, dict, set, bytearray)
+_BINARY = frozenset(
+    [
+        "__add__",
+        "__sub__",
+        "__mul__",
+        "__matmul__",
+        "__truediv__",
+        "__floordiv__",
+        "__mod__",
+        "__pow__",
+        "__and__",
+        "__or__",
+        "__xor__",
+        "__lshift__",
+        "__rshift__",
+    ]
+)
+_UNARY = frozenset({"__neg__", "__pos__", "__abs__", "__invert__"})
+
+
+class TrustedProxy:
+    """An object of the trusted side (a test's callback or container) that the agent's code may use.
+
+    Every use is a request to the trusted side, which allows calls, item access, len, iteration and
+    public attributes only.
+    """
+
+    __slots__ = ("_coderl_id", "_coderl_worker")
+
+    def __init__(self, worker: Worker, rid: int) -> None:
+        object.__setattr__(self, "_coderl_worker", worker)
+        object.__setattr__(self, "_coderl_id", rid)
+
+    @staticmethod
+    def _coderl_ref_of(proxy: TrustedProxy) -> tuple[str, int]:
+        return "t", object.__getattribute__(proxy, "_coderl_id")
+
+    def _ask(self, op: str, **fields: Any) -> Any:
+        worker: Worker = object.__getattribute__(self, "_coderl_worker")
+        return worker.callback(op, object.__getattribute__(self, "_coderl_id"), **fields)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self._ask("call", args=list(args), kwargs=kwargs)
+
+    def __getattr__(self, name: str) -> Any:
+        return self._ask("getattr", name=name)
+
+    def __getitem__(self, key: Any) -> Any:
+        return self._ask("getitem", key=key)
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        self._ask("setitem", key=key, value=value)
+
+    def __len__(self) -> int:
+        return int(self._ask("len"))
+
+    def __iter__(self) -> Any:
+        return self._ask("iter")
+
+    def __next__(self) -> Any:
+        return self._ask("next")
+
+    def __contains__(self, item: Any) -> bool:
+        return bool(self._ask("contains", value=item))
+
+    def __repr__(self) -> str:
+        return str(self._ask("repr"))
+
+
+class Worker:
+    """Serves one trusted test process over a pair of pipes."""
+
+    def __init__(self, rfd: int, wfd: int) -> None:
+        self.rfd = rfd
+        self.wfd = wfd
+        self.codec = Codec("w", lambda d: TrustedProxy(self, int(d["id"])), self.classify, flatten_subclasses=True)
+
+    # --- describing objects sent by reference -----------------------------------------------------
+    def classify(self, obj: Any) -> dict[str, Any]:
+        """What the trusted side needs to build a proxy: kind, a name for messages, the class's id."""
+        if isinstance(obj, type) and issubclass(obj, BaseException):
+            name = obj.__name__
+            if getattr(builtins, name, None) is obj:
+                return {"kind": "builtin_exc", "name": name}
+            bases = [self.codec.encode(b) for b in obj.__bases__ if issubclass(b, BaseException)]
+            return {"kind": "exc_class", "name": obj.__qualname__, "bases": bases}
+        if isinstance(obj, types.ModuleType):
+            return {"kind": "module", "name": str(vars(obj).get("__name__")), "package": hasattr(obj, "__path__")}
+        kind = "class" if isinstance(obj, type) else "callable" if callable(obj) else "object"
+        label = getattr(obj, "__qualname__", None) if kind != "object" else None
+        return {"kind": kind, "name": str(label or type(obj).__qualname__), "cls": self.codec.ref(type(obj))}
+
+    # --- the request loop -------------------------------------------------------------------------
+    def serve(self) -> None:
+        """Answer requests until the trusted side closes the stream."""
+        while True:
+            try:
+                message = read_frame(self.rfd)
+            except WireError:
+                return
+            self.answer(message)
+
+    def answer(self, message: dict[str, Any]) -> None:
+        """Carry out one request and write its reply (a value or the exception it raised)."""
+        out, err = io.StringIO(), io.StringIO()
+        reply: dict[str, Any]
+        try:
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                reply = self.handle(message)
+        except BaseException as exc:  # everything the agent's code raises goes back as an exception
+            reply = {"raise": self.describe_exception(exc)}
+        if out.getvalue():
+            reply["out"] = out.getvalue()[-(1 << 16) :]
+        if err.getvalue():
+            reply["err"] = err.getvalue()[-(1 << 16) :]
+        try:
+            write_frame(self.wfd, reply)
+        except (ValueError, TypeError, WireError) as exc:
+            write_frame(self.wfd, {"raise": self.describe_exception(ValueError(f"reply could not be sent: {exc}"))})
+
+    def callback(self, op: str, rid: int, **fields: Any) -> Any:
+        """Ask the trusted side to use one of its objects; serve its nested requests meanwhile."""
+        request = {"op": op, "id": rid}
+        for key, value in fields.items():
+            if key == "args":
+                request[key] = [self.codec.encode(a) for a in value]
+            elif key == "kwargs":
+                request[key] = {str(k): self.codec.encode(v) for k, v in value.items()}
+            else:
+                request[key] = value if key == "name" else self.codec.encode(value)
+        write_frame(self.wfd, {"callback": request})
+        while True:
+            message = read_frame(self.rfd)
+            if "op" in message:
+                self.answer(message)
+                continue
+            if "raise" in message:
+                error = message["raise"]
+                exc_type = getattr(builtins, str(error.get("name")), None)
+                if not (isinstance(exc_type, type) and issubclass(exc_type, Exception)):
+                    exc_type = RuntimeError
+                raise exc_type(str(error.get("message", "")))
+            return self.codec.decode(message.get("value"))
+
+    def describe_exception(self, exc: BaseException) -> dict[str, Any]:
+        """An exception as data: its class (by reference), args, message, public attributes, traceback."""
+        described: dict[str, Any] = {"cls": self.codec.encode(type(exc))}
+        for key, get in (
+            ("args", lambda: self.codec.encode(tuple(exc.args))),
+            ("message", lambda: str(exc)),
+            ("attrs", lambda: self.codec.encode({k: v for k, v in vars(exc).items() if not k.startswith("_")})),
+            ("trace", lambda: "".join(traceback.format_exception(exc))[-4000:]),
+        ):
+            with contextlib.suppress(Exception):
+                described[key] = get()
+        return described
+
+    # --- operations ------------------------------------------------------------------------------
+    def handle(self, message: dict[str, Any]) -> dict[str, Any]:
+        op = str(message.get("op"))
+        handler = getattr(self, "op_" + op, None)
+        if handler is None:
+            raise ValueError(f"unknown request {op!r}")
+        return handler(message)  # type: ignore[no-any-return]
+
+    def _target(self, message: dict[str, Any]) -> Any:
+        return self.codec.local(message.get("id"))
+
+    def _value(self, value: Any) -> dict[str, Any]:
+        return {"value": self.codec.encode(value)}
+
+    def op_import(self, message: dict[str, Any]) -> dict[str, Any]:
+        return self._value(importlib.import_module(str(message["name"])))
+
+    def op_names(self, message: dict[str, Any]) -> dict[str, Any]:
+        """A module's names for ``from M import *``: its ``__all__``, else its public globals."""
+        module = self._target(message)
+        names = getattr(module, "__all__", None)
+        if names is None:
+            names = [n for n in vars(module) if not n.startswith("_")]
+        return self._value([str(n) for n in names])
+
+    def op_getattr(self, message: dict[str, Any]) -> dict[str, Any]:
+        return self._value(getattr(self._target(message), str(message["name"])))
+
+    def op_setattr(self, message: dict[str, Any]) -> dict[str, Any]:
+        setattr(self._target(message), str(message["name"]), self.codec.decode(message.get("value")))
+        return self._value(None)
+
+    def op_delattr(self, message: dict[str, Any]) -> dict[str, Any]:
+        delattr(self._target(message), str(message["name"]))
+        return self._value(None)
+
+    def op_call(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Call with decoded arguments; lists, dicts, sets and bytearrays passed in come back as they
+        are afterwards, so the trusted side sees in-place changes (or their absence)."""
+        args = [self.codec.decode(a) for a in message.get("args", [])]
+        kwargs = {str(k): self.codec.decode(v) for k, v in dict(message.get("kwargs", {})).items()}
+        result = self._target(message)(*args, **kwargs)
+        reply = self._value(result)
+        back = {str(i): self.codec.encode(a) for i, a in enumerate(args) if type(a) in _MUTABLE}
+        back.update({k: self.codec.encode(v) for k, v in kwargs.items() if type(v) in _MUTABLE})
+        if back:
+            reply["back"] = back
+        return reply
+
+    def op_getitem(self, message: dict[str, Any]) -> dict[str, Any]:
+        return self._value(self._target(message)[self.codec.decode(message.get("key"))])
+
+    def op_setitem(self, message: dict[str, Any]) -> dict[str, Any]:
+        self._target(message)[self.codec.decode(message.get("key"))] = self.codec.decode(message.get("value"))
+        return self._value(None)
+
+    def op_delitem(self, message: dict[str, Any]) -> dict[str, Any]:
+        del self._target(message)[self.codec.decode(message.get("key"))]
+        return self._value(None)
+
+    def op_len(self, message: dict[str, Any]) -> dict[str, Any]:
+        return self._value(len(self._target(message)))
+
+    def op_bool(self, message: dict[str, Any]) -> dict[str, Any]:
+        return self._value(bool(self._target(message)))
+
+    def op_contains(self, message: dict[str, Any]) -> dict[str, Any]:
+        return self._value(self.codec.decode(message.get("value")) in self._target(message))
+
+    def op_iter(self, message: dict[str, Any]) -> dict[str, Any]:
+        return {"value": {"$": "ref", "side": "w", "id": self.codec.ref(iter(self._target(message)))}}
+
+    def op_next(self, message: dict[str, Any]) -> dict[str, Any]:
+        return self._value(next(self._target(message)))
+
+    def op_str(self, message: dict[str, Any]) -> dict[str, Any]:
+        return self._value(str(self._target(message)))
+
+    def op_repr(self, message: dict[str, Any]) -> dict[str, Any]:
+        return self._value(repr(self._target(message)))
+
+    def op_state(self, message: dict[str, Any]) -> dict[str, Any]:
+        """An object's class and fields (dataclass fields, else ``__dict__`` and ``__slots__``) for the
+        trusted side's structural equality; None when it has no such state."""
+        obj = self._target(message)
+        state: dict[str, Any] | None
+        if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+            state = {f.name: getattr(obj, f.name) for f in dataclasses.fields(obj) if f.compare}
+        else:
+            state = dict(vars(obj)) if hasattr(obj, "__dict__") else None
+            slots = [s for c in type(obj).__mro__ for s in getattr(c, "__slots__", ()) if isinstance(s, str)]
+            for slot in slots:
+                if hasattr(obj, slot) and slot not in ("__dict__", "__weakref__"):
+                    state = {} if state is None else state
+                    state[slot] = getattr(obj, slot)
+        return self._value(state)
+
+    def op_instancecheck(self, message: dict[str, Any]) -> dict[str, Any]:
+        return self._value(isinstance(self.codec.decode(message.get("value")), self._target(message)))
+
+    def op_binary(self, message: dict[str, Any]) -> dict[str, Any]:
+        name = str(message["name"])
+        if name not in _BINARY:
+            raise ValueError(f"not a binary operator: {name}")
+        return self._value(getattr(self._target(message), name)(self.codec.decode(message.get("value"))))
+
+    def op_unary(self, message: dict[str, Any]) -> dict[str, Any]:
+        name = str(message["name"])
+        if name not in _UNARY:
+            raise ValueError(f"not a unary operator: {name}")
+        return self._value(getattr(self._target(message), name)())
+
+    def op_run(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Run a program as the sandbox uid (for tests of command-line solutions)."""
+        argv = [str(a) for a in message["argv"]]
+        text = message.get("input")
+        timeout = float(message.get("timeout", 30.0))
+        try:
+            proc = subprocess.run(
+                argv, input=None if text is None else str(text), capture_output=True, text=True, timeout=timeout
+            )
+        except subprocess.TimeoutExpired:
+            return self._value({"returncode": None, "stdout": "", "stderr": f"timed out after {timeout:g} s"})
+        return self._value({"returncode": proc.returncode, "stdout": proc.stdout, "stderr": proc.stderr})
+
+
+def main() -> None:
+    rfd, wfd = (int(x) for x in os.environ.pop("CODERL_SERVE_FDS").split(","))
+    for fd in (rfd, wfd):
+        os.set_inheritable(fd, False)
+    sys.path.insert(0, WORKSPACE)  # the agent's modules: this process is the agent's own
+    os.chdir(WORKSPACE)
+    Worker(rfd, wfd).serve()
+
+
+if __name__ == "__main__":
+    main()
