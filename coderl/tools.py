@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass
 
 from coderl.guard.action import Action
-from coderl.sandbox.sandbox import ExecResult, Sandbox
+from coderl.sandbox.sandbox import ExecResult, Sandbox, SandboxError, WorkspaceError
 
 __all__ = [
     "WRITABLE_ROOTS",
@@ -25,6 +25,11 @@ __all__ = [
 WORKSPACE = "/workspace"
 WRITABLE_ROOTS = ("/workspace", "/tmp")
 READ_LIMIT = 256 << 10
+# Linux refuses one exec argument of 128 KiB or more (MAX_ARG_STRLEN), so a longer command cannot be
+# ``bash -c``'s argument: it goes to bash on stdin instead. Beyond MAX_COMMAND it is refused.
+ARGV_COMMAND = 100_000
+MAX_COMMAND = 4 << 20
+_FROM_STDIN = 'eval "$(cat)"'
 
 
 class ToolError(ValueError):
@@ -84,7 +89,43 @@ def _read_error(path: str, exc: Exception) -> ToolResult:
         return ToolResult(f"Error: {path}: Is a directory", 1)
     if "ELOOP" in text or "Too many levels" in text:
         return ToolResult(f"Error: {path}: is a symbolic link (read its target instead)", 1)
+    if "not a regular file" in text:
+        kind = text.rsplit("(", 1)[-1].rstrip(")") if "(" in text else "not a regular file"
+        return ToolResult(f"Error: {path}: is {kind}, not a regular file; only regular files can be read", 1)
     return ToolResult(f"Error: {path}: cannot be read", 1)
+
+
+def _write_error(path: str, exc: RuntimeError) -> ToolResult:
+    """A write the agent's own files prevent (a plain file where a directory must go, a full disk...)."""
+    reason = str(exc).rsplit("failed: ", 1)[-1]
+    reason = reason.split(": ", 1)[-1] if reason.startswith(("WorkspaceFault", "OSError")) else reason
+    return ToolResult(f"Error: {path}: cannot be written ({reason})", 1)
+
+
+async def _bash(sandbox: Sandbox, command: str, timeout: float | None) -> ToolResult:
+    """Run a bash command of any size the sandbox accepts; a command bash cannot take is an observation."""
+    if "\x00" in command:
+        return ToolResult("bash: the command contains a NUL byte, which a command line cannot hold", 2)
+    # Lone surrogates (from JSON escapes) cannot be encoded for exec; pass their bytes through unchanged.
+    command = command.encode("utf-8", "surrogatepass").decode("utf-8", "surrogateescape")
+    size = len(command.encode("utf-8", "surrogateescape"))
+    if size > MAX_COMMAND:
+        return ToolResult(
+            f"bash: the command is {size} bytes; commands are limited to {MAX_COMMAND} bytes "
+            "(write long content with write_file, then run it)",
+            2,
+        )
+    try:
+        if size < ARGV_COMMAND:
+            r = await sandbox.run(command, timeout=timeout)
+        else:
+            data = command.encode("utf-8", "surrogateescape")
+            r = await sandbox.run(["/bin/bash", "-c", _FROM_STDIN], timeout=timeout, stdin=data)
+    except SandboxError:
+        raise
+    except RuntimeError as exc:  # the agent could not start it (e.g. no process left): not an engine fault
+        return ToolResult(f"bash: the command could not be started: {str(exc).rsplit('failed: ', 1)[-1]}", 126)
+    return ToolResult(r.observation(), r.exit_code, r.duration_s, r.timed_out)
 
 
 def _text(data: bytes) -> str:
@@ -97,8 +138,7 @@ async def run_tool(sandbox: Sandbox, action: Action, *, timeout: float | None = 
     tool = action.tool
     try:
         if tool == "bash":
-            r = await sandbox.run(action.text("command"), timeout=timeout)
-            return ToolResult(r.observation(), r.exit_code, r.duration_s, r.timed_out)
+            return await _bash(sandbox, action.text("command"), timeout)
         if tool == "submit":
             return ToolResult("Submitted.", 0)
         full = resolve_path(action.text("path"))
@@ -112,7 +152,10 @@ async def run_tool(sandbox: Sandbox, action: Action, *, timeout: float | None = 
         root, rel = _split_writable(full)
         if tool == "write_file":
             content = action.text("content").encode("utf-8", "surrogatepass")
-            await sandbox.write_files({rel: content}, root)
+            try:
+                await sandbox.write_files({rel: content}, root)
+            except WorkspaceError as exc:
+                return _write_error(full, exc)
             return ToolResult(written(full, len(content)).observation, 0, time.perf_counter() - start)
         if tool == "edit_file":
             try:
@@ -124,7 +167,10 @@ async def run_tool(sandbox: Sandbox, action: Action, *, timeout: float | None = 
             if count != 1:
                 what = "was not found" if count == 0 else f"occurs {count} times (give more context)"
                 return ToolResult(f"Error: the text to replace {what} in {full}", 1, time.perf_counter() - start)
-            await sandbox.write_files({rel: text.replace(old, new, 1).encode("utf-8", "surrogatepass")}, root)
+            try:
+                await sandbox.write_files({rel: text.replace(old, new, 1).encode("utf-8", "surrogatepass")}, root)
+            except WorkspaceError as exc:
+                return _write_error(full, exc)
             return ToolResult(edited(full).observation, 0, time.perf_counter() - start)
     except ToolError as exc:
         return ToolResult(f"Error: {exc}", 1, time.perf_counter() - start)

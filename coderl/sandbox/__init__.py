@@ -3,7 +3,7 @@
 from coderl.sandbox.config import SandboxConfig
 from coderl.sandbox.podman import EngineError, PodmanEngine
 from coderl.sandbox.pool import SandboxPool, open_sandbox
-from coderl.sandbox.sandbox import ExecResult, Sandbox, SandboxError
+from coderl.sandbox.sandbox import ExecResult, Sandbox, SandboxError, WorkspaceError
 
 __all__ = [
     "EngineError",
@@ -13,5 +13,6 @@ __all__ = [
     "SandboxConfig",
     "SandboxError",
     "SandboxPool",
+    "WorkspaceError",
     "open_sandbox",
 ]

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import errno
+import functools
 import io
 import json
 import os
@@ -25,6 +27,7 @@ import struct
 import subprocess
 import sys
 import tarfile
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -251,7 +254,12 @@ class Agent:
         return out
 
     def op_put(self, req: dict[str, Any]) -> dict[str, Any]:
-        """Unpack a tar of regular files and directories under ``dest`` with the requested owner."""
+        """Unpack a tar of regular files and directories under ``dest`` with the requested owner.
+
+        A path the agent's own files block (a plain file where a directory must go, a full disk) fails
+        with ``WorkspaceFault``. A symlink, FIFO, socket or device at a target is replaced, never
+        written through: opening a FIFO to write would block the agent until someone reads it.
+        """
         dest = Path(req.get("dest", "/workspace"))
         owner = req.get("owner", "user")
         mode_files = req.get("file_mode")
@@ -264,22 +272,27 @@ class Agent:
                     if rel.is_absolute() or ".." in rel.parts:
                         raise ValueError(f"unsafe path in archive: {member.name}")
                     target = dest / rel
-                    if member.isdir():
-                        target.mkdir(parents=True, exist_ok=True)
-                        continue
-                    if not member.isfile():
-                        continue
-                    target.parent.mkdir(parents=True, exist_ok=True)
-                    src = tar.extractfile(member)
-                    assert src is not None
-                    with contextlib.suppress(FileNotFoundError):
-                        if stat.S_ISLNK(os.lstat(target).st_mode):
-                            os.unlink(target)
-                    mode = int(mode_files, 8) if mode_files else (member.mode & 0o777) or 0o644
-                    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, mode)
-                    with os.fdopen(fd, "wb") as f:
-                        shutil.copyfileobj(src, f)
-                    os.chmod(target, mode)
+                    try:
+                        if member.isdir():
+                            target.mkdir(parents=True, exist_ok=True)
+                            continue
+                        if not member.isfile():
+                            continue
+                        target.parent.mkdir(parents=True, exist_ok=True)
+                        src = tar.extractfile(member)
+                        assert src is not None
+                        with contextlib.suppress(FileNotFoundError):
+                            kind = os.lstat(target).st_mode
+                            if not stat.S_ISREG(kind) and not stat.S_ISDIR(kind):
+                                os.unlink(target)
+                        mode = int(mode_files, 8) if mode_files else (member.mode & 0o777) or 0o644
+                        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_NONBLOCK
+                        fd = os.open(target, flags, mode)
+                        with os.fdopen(fd, "wb") as f:
+                            shutil.copyfileobj(src, f)
+                        os.chmod(target, mode)
+                    except OSError as exc:
+                        raise WorkspaceFault(f"cannot write {member.name}: {_os_reason(exc)}") from exc
                     written += 1
             if req.get("dir_mode"):
                 for root, dirs, _ in os.walk(dest):
@@ -289,72 +302,361 @@ class Agent:
         return {"files": written}
 
     def op_read(self, req: dict[str, Any]) -> dict[str, Any]:
+        """Up to ``max_bytes`` of a regular file. Anything else (a FIFO, whose open or read would block
+        the agent; a socket, a device, a directory) is refused before a byte is read."""
         limit = int(req.get("max_bytes", 1 << 20))
-        with self.as_user(), open(os.open(req["path"], os.O_RDONLY | os.O_NOFOLLOW), "rb") as f:
-            data = f.read(limit + 1)
+        with self.as_user():
+            try:
+                fd = os.open(req["path"], os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+            except OSError as exc:  # a socket cannot be opened at all (ENXIO)
+                if exc.errno != errno.ENXIO:
+                    raise
+                kind = _file_kind(os.lstat(req["path"]).st_mode)
+                raise WorkspaceFault(f"{req['path']}: not a regular file ({kind})") from None
+            with open(fd, "rb") as f:
+                mode = os.fstat(fd).st_mode
+                if stat.S_ISDIR(mode):
+                    raise IsADirectoryError(21, "Is a directory", req["path"])
+                if not stat.S_ISREG(mode):
+                    raise WorkspaceFault(f"{req['path']}: not a regular file ({_file_kind(mode)})")
+                os.set_blocking(fd, True)
+                data = f.read(limit + 1)
         return {"data": base64.b64encode(data[:limit]).decode(), "truncated": len(data) > limit}
 
     def op_pack(self, req: dict[str, Any]) -> dict[str, Any]:
-        """Tar a directory (regular files, dirs, symlinks as links), refusing more than ``max_bytes``."""
-        root = Path(req.get("path", "/workspace"))
-        limit = int(req.get("max_bytes", 1 << 26))
-        buf = io.BytesIO()
-        total = 0
-        with self.as_user(), tarfile.open(fileobj=buf, mode="w") as tar:
-            for dirpath, dirs, files in os.walk(root):
-                dirs.sort()
-                for name in sorted(files) + [d for d in dirs if os.path.islink(os.path.join(dirpath, d))]:
-                    path = os.path.join(dirpath, name)
-                    st = os.lstat(path)
-                    if stat.S_ISREG(st.st_mode):
-                        total += st.st_size
-                        if total > limit:
-                            raise ValueError(f"workspace exceeds {limit} bytes")
-                    if stat.S_ISREG(st.st_mode) or stat.S_ISLNK(st.st_mode):
-                        tar.add(path, arcname=os.path.relpath(path, root), recursive=False)
-        return {"tar": base64.b64encode(buf.getvalue()).decode(), "bytes": total}
+        """Tar a directory: every regular file as itself (hard links included: each path with its
+        content), symlinks as links. Entries that cannot come back are listed in ``skipped``, never
+        dropped silently: FIFOs, sockets and devices, unreadable files and directories, and paths whose
+        full name would reach PATH_MAX (they could not be written back). More than ``max_bytes`` of
+        content or more than ``max_files`` entries is a ``WorkspaceFault``."""
+        root = str(req.get("path", "/workspace"))
+        with self.as_user():
+            return _pack_tree(root, int(req.get("max_bytes", 1 << 26)), int(req.get("max_files", 1 << 15)))
 
     def op_reset(self, req: dict[str, Any]) -> dict[str, Any]:
-        """Kill every sandbox process, then empty the scratch directories."""
+        """Kill every sandbox process, remove the IPC objects they left, then empty the scratch space.
+
+        SysV shared memory, semaphores and message queues live in the container's IPC namespace, not in
+        a directory, so emptying the scratch space alone would hand them to the next episode. POSIX
+        message queues are files under /dev/mqueue (a scratch directory)."""
         killed = self.kill_all()
+        ipc = _remove_sysv_ipc()
         for owner in ("user", "root"):
             with self.as_user(owner):
                 for directory in self.scratch:
                     _empty_dir(directory)
-        left = [str(p) for d in self.scratch if d.exists() for p in d.iterdir()]
-        return {"killed": killed, "left": left}
+        left = _remove_as_owners(self.scratch)
+        return {"killed": killed, "ipc_removed": ipc, "left": left}
+
+
+def _remove_entry(path: Path) -> None:
+    """Remove one file or directory tree, making unreadable directories readable first."""
+    tried: set[str] = set()
+
+    def fix(_func: Any, failed: str, _exc: Any) -> None:
+        if failed in tried:
+            return
+        tried.add(failed)
+        for target in (os.path.dirname(failed), failed):
+            with contextlib.suppress(OSError):
+                os.chmod(target, 0o700)
+        with contextlib.suppress(OSError):
+            if os.path.isdir(failed) and not os.path.islink(failed):
+                shutil.rmtree(failed, onerror=fix)
+            else:
+                os.unlink(failed)
+
+    with contextlib.suppress(OSError):
+        if path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path, onerror=fix)
+        else:
+            path.unlink()
 
 
 def _empty_dir(directory: Path) -> None:
     """Remove everything under ``directory``, making unreadable directories readable first."""
-    tried: set[str] = set()
-
-    def fix(_func: Any, path: str, _exc: Any) -> None:
-        if path in tried:
-            return
-        tried.add(path)
-        for target in (os.path.dirname(path), path):
-            with contextlib.suppress(OSError):
-                os.chmod(target, 0o700)
-        with contextlib.suppress(OSError):
-            if os.path.isdir(path) and not os.path.islink(path):
-                shutil.rmtree(path, onerror=fix)
-            else:
-                os.unlink(path)
-
     if not directory.is_dir():
         return
     for entry in list(directory.iterdir()):
-        with contextlib.suppress(OSError):
-            if entry.is_dir() and not entry.is_symlink():
-                shutil.rmtree(entry, onerror=fix)
-            else:
-                entry.unlink()
+        _remove_entry(entry)
+
+
+# --- containment helpers (no Agent state: they also run in the memory guard's thread) ------------
+PATH_MAX = 4096  # Linux: a path of PATH_MAX bytes or more cannot be opened, so it cannot be written back
+
+
+class WorkspaceFault(Exception):
+    """The agent's own files make a request impossible (a plain file where a directory must go, a full
+    disk, a FIFO to read, too many files). The host raises ``coderl.sandbox.WorkspaceError`` for it."""
+
+
+def _os_reason(exc: OSError) -> str:
+    return f"{type(exc).__name__}: {exc.strerror or exc}"
+
+
+def _file_kind(mode: int) -> str:
+    for test, name in (
+        (stat.S_ISFIFO, "a FIFO"),
+        (stat.S_ISSOCK, "a socket"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISLNK, "a symbolic link"),
+        (stat.S_ISDIR, "a directory"),
+    ):
+        if test(mode):
+            return name
+    return "not a regular file"
+
+
+@contextlib.contextmanager
+def _as_euid(uid: int) -> Iterator[None]:
+    """Run a block with effective uid ``uid`` (the owner of what it removes): without CAP_FOWNER or
+    CAP_IPC_OWNER, only an object's owner may delete it. Unprivileged agents stay who they are."""
+    if os.geteuid() != 0 or uid == 0:
+        yield
+        return
+    try:
+        os.seteuid(uid)
+    except OSError:
+        yield
+        return
+    try:
+        yield
+    finally:
+        os.seteuid(0)
+
+
+def _remove_as_owners(directories: list[Path]) -> list[str]:
+    """Remove what is left in ``directories`` as each entry's owner (sticky scratch directories keep
+    another uid's files from the sandbox uid and from a capability-less root); returns what remains."""
+    left: list[str] = []
+    for directory in directories:
+        if not directory.is_dir():
+            continue
+        for entry in list(directory.iterdir()):
+            with contextlib.suppress(OSError), _as_euid(os.lstat(entry).st_uid):
+                _remove_entry(entry)
+        left += [str(p) for p in directory.iterdir()]
+    return left
+
+
+def _sysv_table(kind: str) -> list[dict[str, int]]:
+    """Rows of /proc/sysvipc/{shm,sem,msg} by column name (``id`` is the object's identifier)."""
+    try:
+        lines = Path(f"/proc/sysvipc/{kind}").read_text().splitlines()
+    except OSError:
+        return []
+    if not lines:
+        return []
+    columns = lines[0].split()
+    columns[1] = "id"
+    rows = []
+    for line in lines[1:]:
+        with contextlib.suppress(ValueError):
+            rows.append(dict(zip(columns, (int(v) for v in line.split()), strict=False)))
+    return rows
+
+
+def _remove_sysv_ipc() -> int:
+    """IPC_RMID every SysV shared memory segment, semaphore set and message queue of the container's
+    IPC namespace, as each object's creator (creator and owner may remove it). Returns how many went."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+    except (ImportError, OSError):
+        return 0
+    rmid = 0
+    calls = {
+        "shm": lambda i: libc.shmctl(i, rmid, None),
+        "sem": lambda i: libc.semctl(i, 0, rmid),
+        "msg": lambda i: libc.msgctl(i, rmid, None),
+    }
+    removed = 0
+    for kind, remove in calls.items():
+        for row in _sysv_table(kind):
+            with _as_euid(row.get("cuid", 0)):
+                removed += remove(row["id"]) == 0
+    return removed
+
+
+def _pack_tree(root: str, max_bytes: int, max_files: int) -> dict[str, Any]:
+    """The tar behind ``op_pack``. Directories are opened relative to their parent's descriptor, so
+    depth never makes a path unopenable and a swapped-in symlink is never followed."""
+    buf = io.BytesIO()
+    total = count = 0
+    skipped: list[str] = []
+    prefix = len(os.fsencode(root)) + 1
+    top = os.open(root, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
+    stack: list[tuple[int, str, Iterator[str]]] = []
+
+    def enter(fd: int, rel: str) -> None:
+        try:
+            names = sorted(os.listdir(fd))
+        except OSError:
+            os.close(fd)
+            skipped.append(rel)
+            return
+        stack.append((fd, rel, iter(names)))
+
+    try:
+        with tarfile.open(fileobj=buf, mode="w", format=tarfile.PAX_FORMAT) as tar:
+            enter(top, "")
+            while stack:
+                dfd, rel_dir, names = stack[-1]
+                name = next(names, None)
+                if name is None:
+                    os.close(dfd)
+                    stack.pop()
+                    continue
+                rel = f"{rel_dir}/{name}" if rel_dir else name
+                count += 1
+                if count > max_files:
+                    raise WorkspaceFault(f"{root} holds more than {max_files} files and directories")
+                try:
+                    st = os.stat(name, dir_fd=dfd, follow_symlinks=False)
+                except OSError:
+                    skipped.append(rel)
+                    continue
+                if prefix + len(os.fsencode(rel)) >= PATH_MAX:
+                    skipped.append(rel)  # could not be written back: its full path reaches PATH_MAX
+                    continue
+                if stat.S_ISDIR(st.st_mode):
+                    try:
+                        child = os.open(name, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=dfd)
+                    except OSError:
+                        skipped.append(rel)
+                        continue
+                    enter(child, rel)
+                    continue
+                info = tarfile.TarInfo(rel)
+                info.mode, info.mtime = st.st_mode & 0o7777, int(st.st_mtime)
+                if stat.S_ISLNK(st.st_mode):
+                    info.type, info.linkname = tarfile.SYMTYPE, os.readlink(name, dir_fd=dfd)
+                    tar.addfile(info)
+                    continue
+                if not stat.S_ISREG(st.st_mode):
+                    skipped.append(rel)
+                    continue
+                try:
+                    fd = os.open(name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK, dir_fd=dfd)
+                except OSError:
+                    skipped.append(rel)
+                    continue
+                with open(fd, "rb") as f:
+                    if not stat.S_ISREG(os.fstat(fd).st_mode):
+                        skipped.append(rel)
+                        continue
+                    data = f.read(max_bytes - total + 1)
+                total += len(data)
+                if total > max_bytes:
+                    raise WorkspaceFault(f"{root} holds more than {max_bytes} bytes of files")
+                info.size = len(data)  # a hard link is a regular file of its own here, never LNKTYPE
+                tar.addfile(info, io.BytesIO(data))
+    finally:
+        for fd, _, _ in stack:
+            os.close(fd)
+    return {"tar": base64.b64encode(buf.getvalue()).decode(), "bytes": total, "files": count, "skipped": skipped}
+
+
+def _memory_of(pid: str) -> tuple[int, int] | None:
+    """(real uid, resident anonymous + shared-memory bytes) of a process, or None if it is gone."""
+    try:
+        with open(f"/proc/{pid}/status", "rb") as f:
+            status = f.read()
+    except OSError:
+        return None
+    uid = rss = 0
+    for line in status.split(b"\n"):
+        if line.startswith(b"Uid:"):
+            uid = int(line.split()[1])
+        elif line.startswith((b"RssAnon:", b"RssShmem:")):
+            rss += int(line.split()[1]) << 10
+    return uid, rss
+
+
+class MemoryGuard(threading.Thread):
+    """Bounds the memory of all sandbox processes together where cgroups do not (rootless Podman on
+    cgroup v1): every ``interval`` s it sums the resident anonymous and shared memory of every non-root
+    process plus unattached SysV segments and queued messages, and while the sum exceeds ``limit`` it
+    SIGKILLs the largest processes first, as the kernel's OOM killer would.
+
+    A polled bound, not a cgroup: a burst inside one interval can overshoot (each process is still held
+    by RLIMIT_AS), and copy-on-write pages shared after fork count once per process, so it errs early.
+    It never changes credentials (set*id calls apply to every thread); it reads world-readable /proc
+    files and signals with CAP_KILL.
+    """
+
+    def __init__(self, limit: int, interval: float = 0.05) -> None:
+        super().__init__(name="coderl-memory-guard", daemon=True)
+        self.limit = limit
+        self.interval = interval
+        self.kills = 0
+        self.peak = 0
+        self.stop = threading.Event()
+
+    def usage(self) -> tuple[int, list[tuple[int, int]]]:
+        """Bytes in use by sandbox processes and IPC objects, and (bytes, pid) of each process."""
+        procs: list[tuple[int, int]] = []
+        me = os.getpid()
+        for entry in os.scandir("/proc"):
+            if entry.name.isdigit() and int(entry.name) != me:
+                found = _memory_of(entry.name)
+                if found is not None and found[0] != 0:
+                    procs.append((found[1], int(entry.name)))
+        ipc = sum(r.get("rss", 0) for r in _sysv_table("shm") if r.get("nattch", 0) == 0)
+        ipc += sum(r.get("cbytes", 0) for r in _sysv_table("msg"))
+        return sum(p for p, _ in procs) + ipc, procs
+
+    def run(self) -> None:
+        while not self.stop.wait(self.interval):
+            try:
+                used, procs = self.usage()
+                self.peak = max(self.peak, used)
+                if used <= self.limit:
+                    continue
+                for rss, pid in sorted(procs, reverse=True):
+                    with contextlib.suppress(OSError):
+                        os.kill(pid, signal.SIGKILL)
+                        self.kills += 1
+                    used -= rss
+                    if used <= self.limit:
+                        break
+            except Exception:  # the guard must outlive any /proc race
+                continue
+
+
+_GUARD: MemoryGuard | None = None
+
+
+def op_memory(agent: Agent, req: dict[str, Any]) -> dict[str, Any]:
+    """The memory guard's limit, kills and peak (bytes); the counters restart when ``reset`` is set."""
+    guard = _GUARD
+    if guard is None:
+        return {"limit": None, "kills": 0, "peak": 0, "used": 0}
+    used = guard.usage()[0]
+    out = {"limit": guard.limit, "kills": guard.kills, "peak": max(guard.peak, used), "used": used}
+    if req.get("reset"):
+        guard.kills = guard.peak = 0
+    return out
+
+
+def start_memory_guard(settings: dict[str, Any]) -> None:
+    """Start the guard when the host asks for one (``settings["memory_guard"]``: bytes)."""
+    global _GUARD
+    limit = settings.get("memory_guard")
+    if limit and _GUARD is None:
+        _GUARD = MemoryGuard(int(limit), float(settings.get("memory_guard_interval", 0.05)))
+        _GUARD.start()
+
+
+_EXTRA_OPS = {"memory": op_memory}
 
 
 def serve(settings: dict[str, Any], inp: BinaryIO, out: BinaryIO) -> None:
     """Answer requests until the stream ends; a failing request gets an error reply, never a crash."""
     agent = Agent(settings)
+    start_memory_guard(settings)
     while True:
         try:
             req = read_frame(inp)
@@ -365,6 +667,8 @@ def serve(settings: dict[str, Any], inp: BinaryIO, out: BinaryIO) -> None:
         if req is None:
             return
         handler = getattr(agent, f"op_{req.get('op')}", None)
+        if handler is None and req.get("op") in _EXTRA_OPS:
+            handler = functools.partial(_EXTRA_OPS[req["op"]], agent)
         try:
             if handler is None:
                 raise ValueError(f"unknown op {req.get('op')!r}")

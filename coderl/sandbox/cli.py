@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import json
 import logging
+import sys
 
 from coderl.sandbox.config import SandboxConfig
 from coderl.sandbox.podman import EngineError, PodmanEngine
@@ -30,10 +31,15 @@ def run_build(args: argparse.Namespace) -> int:
 
 
 def run_check(args: argparse.Namespace) -> int:
-    from coderl.sandbox.check import check_isolation
+    from coderl.sandbox.check import check_isolation, format_warnings
 
     report = asyncio.run(check_isolation(_config(args)))
     print(json.dumps(report, indent=2))
+    warnings = format_warnings(report)
+    if warnings:
+        print(warnings, file=sys.stderr)
+    if args.strict and report["warnings"]:
+        return 1
     return 0 if report["ok"] else 1
 
 
@@ -74,7 +80,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     build.add_argument("--mirror", default=None, help="Debian mirror (default: the one apt uses)")
     build.add_argument("--force", action="store_true", help="rebuild even if the image exists")
     build.set_defaults(func=_guarded(run_build))
-    check = actions.add_parser("check", parents=[common], help="probe which isolation properties hold here")
+    check = actions.add_parser(
+        "check", parents=[common], help="measure which isolation properties and limits hold here (JSON)"
+    )
+    check.add_argument(
+        "--strict", action="store_true", help="exit 1 also when a limit holds only per process (e.g. CPU)"
+    )
     check.set_defaults(func=_guarded(run_check))
     clean = actions.add_parser("clean", parents=[common], help="remove containers left by killed runs")
     clean.add_argument("--all", action="store_true", help="remove every coderl sandbox container of this user")

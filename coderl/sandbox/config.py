@@ -34,6 +34,11 @@ class SandboxConfig:
 
     ``mode="rootless"`` runs Podman as an unprivileged host user (``user``; when coderl itself runs as
     an ordinary user, that user). ``mode="rootful"`` runs it as root with ``--userns=auto``.
+
+    Each sandbox runs as its own uid from ``sandbox_uid`` up (even offsets; the next uid is its grader's).
+    Where cgroups do not hold (rootless on cgroup v1), ``memory_guard`` bounds the memory of all of a
+    sandbox's processes together by polling (see ``coderl.sandbox.agent.MemoryGuard``); without it only
+    each process is held (RLIMIT_AS).
     """
 
     image: str = field(default_factory=env.sandbox_image)
@@ -49,6 +54,7 @@ class SandboxConfig:
     kill_output: int = 64 << 20
     sandbox_uid: int = 23000
     request_grace_s: float = 10.0
+    memory_guard: bool = True
 
     def __post_init__(self) -> None:
         if self.mode not in ("rootless", "rootful"):

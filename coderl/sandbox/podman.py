@@ -7,6 +7,7 @@ in rootless mode, Podman runs as the unprivileged sandbox user (``runuser``) wit
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import json
 import logging
 import os
@@ -32,7 +33,11 @@ log = logging.getLogger("coderl.sandbox")
 LABEL = "coderl.sandbox"
 OWNER_LABEL = "coderl.owner"
 AGENT_CAPS = ["SETUID", "SETGID", "KILL"]
-SCRATCH = ["/workspace", "/tmp", "/dev/shm"]
+# Everything the sandbox uid can write (a test asserts it): emptied at every reset. /dev/mqueue holds
+# POSIX message queues; SysV IPC objects have no directory and are removed by the reset itself.
+SCRATCH = ["/workspace", "/tmp", "/dev/shm", "/dev/mqueue"]
+UID_STEP = 2  # each sandbox owns uid and uid + 1 (the grader's identity)
+UID_END = 65000  # container uids must stay inside the rootless user's subordinate range (65536)
 
 
 class EngineError(RuntimeError):
@@ -122,6 +127,7 @@ class PodmanEngine:
         self._client: Any = None
         self._lock = threading.RLock()
         self._image_checked = False
+        self._uid_leases: dict[str, tuple[int, int]] = {}  # container id -> (uid, locked fd)
 
     # --- identity and CLI -----------------------------------------------------------------------
     @property
@@ -190,8 +196,10 @@ class PodmanEngine:
             return client
 
     def close(self) -> None:
-        """Stop the private API service."""
+        """Stop the private API service and free every uid still leased."""
         with self._lock:
+            for container_id in list(self._uid_leases):
+                self.release_uid(container_id)
             if self._client is not None:
                 with contextlib.suppress(Exception):
                     self._client.close()
@@ -285,11 +293,50 @@ class PodmanEngine:
         return str(container.id)
 
     def remove(self, container_ids: Sequence[str]) -> None:
-        """Force-remove containers; already-gone ones are fine."""
+        """Force-remove containers (already-gone ones are fine), then free their sandbox uids."""
         if not container_ids:
             return
         with contextlib.suppress(EngineError):
             self.cli("rm", "--force", "--time", "0", *container_ids, timeout=60)
+        for container_id in container_ids:
+            self.release_uid(container_id)
+
+    # --- sandbox uids ---------------------------------------------------------------------------
+    def lease_uid(self, container_id: str) -> int:
+        """A sandbox uid no other live sandbox of this Podman identity uses, held until the container
+        is removed.
+
+        RLIMIT_NPROC counts the processes of a real uid across every container of the rootless user (one
+        user namespace, one subordinate uid per container uid), so sandboxes that shared a uid shared one
+        process budget: one pool could starve another. Uids are ``sandbox_uid + 2k`` (``uid + 1`` is the
+        grader's); each is claimed with an exclusive ``flock`` on a file in this identity's runtime
+        directory, which the kernel releases when the owning process dies, so concurrent pools and
+        processes never collide and a killed run frees its uids.
+        """
+        directory = self.runtime_dir / "uids"
+        self._ensure_runtime_dir()
+        directory.mkdir(mode=0o700, exist_ok=True)
+        with self._lock:
+            taken = {uid for uid, _ in self._uid_leases.values()}
+            for uid in range(self.config.sandbox_uid, UID_END, UID_STEP):
+                if uid in taken:
+                    continue
+                fd = os.open(directory / str(uid), os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except OSError:
+                    os.close(fd)
+                    continue
+                self._uid_leases[container_id] = (uid, fd)
+                return uid
+        raise EngineError(f"no free sandbox uid in [{self.config.sandbox_uid}, {UID_END}) (all leased)")
+
+    def release_uid(self, container_id: str) -> None:
+        """Free the uid leased for a container (no-op if it holds none)."""
+        with self._lock:
+            lease = self._uid_leases.pop(container_id, None)
+        if lease is not None:
+            os.close(lease[1])
 
     def list_sandboxes(self) -> list[dict[str, Any]]:
         """Every coderl sandbox container of this identity: id, name, labels, state."""
@@ -323,13 +370,17 @@ class PodmanEngine:
         )
 
     def agent_settings(self, sandbox_uid: int) -> dict[str, Any]:
-        """What the agent needs: the sandbox uid, scratch dirs and, without cgroups, per-process rlimits."""
+        """What the agent needs: the sandbox uid (and the grader's, the next one), scratch dirs and,
+        without cgroups, per-process rlimits plus the memory guard that bounds all processes together."""
         cfg = self.config
         rlimits: dict[str, int] = {"fsize": int(max(cfg.workspace_size, cfg.tmp_size))}  # type: ignore[call-overload]
+        settings: dict[str, Any] = {"uid": sandbox_uid, "gid": sandbox_uid, "grader_uid": sandbox_uid + 1}
         if not self.limits_enforced:
             rlimits.update(nproc=cfg.pids, cpu=int(cfg.timeout_s) + 1)
             rlimits["as"] = int(cfg.memory)  # type: ignore[arg-type]
-        return {"uid": sandbox_uid, "gid": sandbox_uid, "scratch": SCRATCH, "rlimits": rlimits}
+            if cfg.memory_guard:
+                settings["memory_guard"] = int(cfg.memory)  # type: ignore[arg-type]
+        return {**settings, "scratch": SCRATCH, "rlimits": rlimits}
 
     def describe(self) -> dict[str, Any]:
         """Facts for logs and ``coderl sandbox check``."""
@@ -339,5 +390,7 @@ class PodmanEngine:
             "rootless": self.rootless,
             "user": self.config.user if self.switch_user else pwd.getpwuid(self.uid).pw_name,
             "cgroup_version": cgroup_version(),
-            "limits": "cgroups" if self.limits_enforced else "ulimit fallback (rootless on cgroup v1)",
+            "limits": "cgroups"
+            if self.limits_enforced
+            else "no cgroups (rootless on cgroup v1): per-process ulimits, per-sandbox uids, memory guard",
         }

@@ -25,10 +25,11 @@ log = logging.getLogger("coderl.sandbox")
 
 
 async def open_sandbox(engine: PodmanEngine, name: str, *, pool: str, slot: int) -> Sandbox:
-    """Create a container, start its agent and check that it answers."""
+    """Create a container, start its agent (as a uid of its own, see ``PodmanEngine.lease_uid``) and
+    check that it answers. ``slot`` only names the sandbox's place in its pool."""
     container_id = await asyncio.to_thread(engine.create, name, pool=pool)
     try:
-        settings = engine.agent_settings(engine.config.sandbox_uid + slot)
+        settings = engine.agent_settings(engine.lease_uid(container_id))
         argv = engine.agent_command(container_id, settings)
         process = await asyncio.create_subprocess_exec(
             *argv,
@@ -43,7 +44,7 @@ async def open_sandbox(engine: PodmanEngine, name: str, *, pool: str, slot: int)
         await sandbox.ping()
         return sandbox
     except BaseException:
-        await asyncio.to_thread(engine.remove, [container_id])
+        await asyncio.to_thread(engine.remove, [container_id])  # frees the uid too
         raise
 
 
@@ -95,8 +96,9 @@ class SandboxPool:
         engine = self._engine
         if not engine.limits_enforced:
             log.warning(
-                "cgroup limits are not enforced (rootless Podman on cgroup v1): memory, processes and CPU time "
-                "are limited per process with ulimits instead"
+                "cgroup limits are not enforced (rootless Podman on cgroup v1): each process is held by ulimits, "
+                "all of a sandbox's processes together by the agent's memory guard (polled) and a uid of its own "
+                "(RLIMIT_NPROC); there is NO CPU core quota. Run `coderl sandbox check` for measured limits"
             )
         self.stats["leftovers_removed"] = await asyncio.to_thread(engine.remove_leftovers)
         sandboxes = await asyncio.gather(*(self._spawn(slot) for slot in range(self.size)), return_exceptions=True)

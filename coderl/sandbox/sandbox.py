@@ -17,11 +17,34 @@ from coderl.sandbox.agent import HEADER, MAX_FRAME, encode_frame
 from coderl.sandbox.config import SandboxConfig
 from coderl.sandbox.files import files_from_tar, tar_from_dir, tar_from_files
 
-__all__ = ["ExecResult", "Sandbox", "SandboxError", "truncation_marker"]
+__all__ = ["ExecResult", "Sandbox", "SandboxError", "WorkspaceError", "truncation_marker"]
 
 
 class SandboxError(RuntimeError):
     """The sandbox stopped answering (container or agent dead, reply overdue); it must be replaced."""
+
+
+class WorkspaceError(RuntimeError):
+    """A file operation failed because of what the agent made, not because the sandbox failed.
+
+    Examples: a plain file where a directory must go (``write_files`` of a protected file whose directory
+    the agent replaced), a full scratch disk, reading a FIFO or a socket, a workspace over the download's
+    byte or file-count limit. The sandbox still works; an episode can go on, and a grade built on such a
+    workspace is a 0 with the message as its note.
+    """
+
+
+# Errors of the in-container agent's file operations that the agent's files cause (see WorkspaceFault).
+_WORKSPACE_CAUSES = (
+    "WorkspaceFault:",
+    "FileNotFoundError:",
+    "FileExistsError:",
+    "NotADirectoryError:",
+    "IsADirectoryError:",
+    "PermissionError:",
+    "OSError:",
+)
+_FILE_OPS = frozenset({"put", "read", "pack"})
 
 
 def truncation_marker(dropped: int) -> str:
@@ -121,7 +144,10 @@ class Sandbox:
                 self.alive = False
                 raise SandboxError(f"sandbox {self.name}: reply {reply.get('id')} does not match request {rid}")
             if not reply.get("ok"):
-                raise RuntimeError(f"sandbox {self.name}: {op} failed: {reply.get('error')}")
+                error = str(reply.get("error"))
+                if op in _FILE_OPS and error.startswith(_WORKSPACE_CAUSES):
+                    raise WorkspaceError(f"sandbox {self.name}: {op} failed: {error}")
+                raise RuntimeError(f"sandbox {self.name}: {op} failed: {error}")
             return reply
 
     def _grace(self, timeout: float) -> float:
@@ -189,10 +215,16 @@ class Sandbox:
         reply = await self.request("read", timeout=self._grace(10), path=path, max_bytes=max_bytes)
         return base64.b64decode(reply["data"])
 
-    async def download(self, path: str = "/workspace", max_bytes: int = 1 << 26) -> tuple[dict[str, bytes], list[str]]:
-        """Every regular file under ``path`` and the names of links and other entries skipped."""
-        reply = await self.request("pack", timeout=self._grace(30), path=path, max_bytes=max_bytes)
-        return files_from_tar(base64.b64decode(reply["tar"]))
+    async def download(
+        self, path: str = "/workspace", max_bytes: int = 1 << 26, max_files: int = 1 << 15
+    ) -> tuple[dict[str, bytes], list[str]]:
+        """Every regular file under ``path`` (each hard link as a file of its own) and the relative paths
+        of entries skipped: symlinks, FIFOs, sockets, devices, unreadable entries, and paths too long to
+        write back (PATH_MAX). Raises WorkspaceError beyond ``max_bytes`` of content or ``max_files``
+        entries."""
+        reply = await self.request("pack", timeout=self._grace(30), path=path, max_bytes=max_bytes, max_files=max_files)
+        files, skipped = files_from_tar(base64.b64decode(reply["tar"]))
+        return files, sorted(set(skipped) | {str(s) for s in reply.get("skipped", [])})
 
     async def reset(self) -> float:
         """Kill every sandbox process and empty the scratch space; returns seconds taken."""
@@ -202,6 +234,11 @@ class Sandbox:
             self.alive = False
             raise SandboxError(f"sandbox {self.name}: reset left {reply['left'][:5]}")
         return time.perf_counter() - start
+
+    async def memory(self, *, reset: bool = False) -> dict[str, Any]:
+        """The in-container memory guard's view (bytes): ``limit`` (None without a guard: cgroups hold
+        memory), ``used`` now, ``peak`` and ``kills`` since the last ``reset=True``."""
+        return await self.request("memory", timeout=self.config.request_grace_s, reset=reset)
 
     async def close(self) -> None:
         """Close the agent stream (the container itself is removed by its owner)."""
