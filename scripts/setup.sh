@@ -37,7 +37,8 @@ digest=$(find "${sources[@]}" -type f ! -name '*.pyc' ! -path '*/__pycache__/*' 
   | LC_ALL=C sort -z | xargs -0 sha256sum | sha256sum | cut -d' ' -f1)
 stamp="$VENV/.coderl-install"
 want="torch=$TORCH_SPEC editable=${EDITABLE:-0} sources=$digest"
-if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && "$VENV/bin/coderl" info >/dev/null 2>&1; then
+# (-I: not the source tree in the current directory, which has no compiled extension)
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && "$VENV/bin/python" -I -c "import coderl._native" 2>/dev/null; then
   echo "[setup] coderl is installed and up to date (nothing to rebuild)"
 else
   rm -f "$stamp"

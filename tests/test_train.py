@@ -147,6 +147,12 @@ def test_short_run_end_to_end_and_resume_after_kill(tmp_path):
     assert list((out / "tensorboard").glob("events.*"))
     assert len(list((out / "trajectories").glob("iter-*.jsonl"))) == 3
 
+    # a second run into the same directory, without --resume or --overwrite, is refused and loses nothing
+    again = _train(_config(tmp_path, "full"))
+    output, _ = again.communicate(timeout=120)
+    assert again.returncode == 2 and "--resume" in output and "--overwrite" in output, output
+    assert _metrics(out) == runs
+
     # the same run, killed once the first checkpoint exists, then resumed
     killed = _train(_config(tmp_path, "killed"))
     ckpt = tmp_path / "killed" / "latest"
