@@ -381,3 +381,46 @@ def test_tasks_import_keeps_same_id_tasks_unless_overwrite(tmp_path):
     assert (task / "task.toml").read_text().endswith("# my edit\n")
     forced = _run("tasks", "import", str(source), "--format", "humaneval", "--out", str(out), "--overwrite")
     assert forced.returncode == 0 and not (task / "task.toml").read_text().endswith("# my edit\n")
+
+
+# --- flags generated from the models ---------------------------------------------------------------------
+
+
+def _judge_args(*argv: str) -> Any:
+    import argparse
+
+    from coderl.train.flags import add_judge_flags
+
+    parser = argparse.ArgumentParser()
+    add_judge_flags(parser)
+    return parser.parse_args(list(argv))
+
+
+def test_judge_flags_are_the_judge_and_guard_keys():
+    from coderl.guard.guarded import GuardConfig
+    from coderl.train.flags import judge_from_flags
+
+    assert judge_from_flags(_judge_args()) == (None, GuardConfig())
+    judge, guard = judge_from_flags(
+        _judge_args(
+            "--judge", "http://127.0.0.1:9/v1", "--judge-model", "m", "--judge-timeout", "5", "--judge-mode", "all"
+        )
+    )
+    assert judge is not None and (judge.url, judge.model, judge.timeout_s) == ("http://127.0.0.1:9/v1", "m", 5.0)
+    assert guard.judge_mode == "all"
+    with pytest.raises(ValueError, match=r"--judge-model: needs --judge URL"):
+        judge_from_flags(_judge_args("--judge-model", "m"))
+    with pytest.raises(ValueError, match=r"--judge-timeout: must be > 0.0, got 0.0"):
+        judge_from_flags(_judge_args("--judge", "x", "--judge-timeout", "0"))
+    with pytest.raises(ValueError, match=r"--judge-sample-rate: must be <= 1.0, got 2.0"):
+        judge_from_flags(_judge_args("--judge-sample-rate", "2"))
+    with pytest.raises(SystemExit):
+        _judge_args("--judge-mode", "sometimes")  # argparse: not one of the choices, exit 2
+
+
+def test_rollout_flags_take_their_defaults_from_the_rollout_section():
+    result = _run("rollout", "--help")
+    assert result.returncode == 0
+    text = " ".join(result.stdout.split())
+    for flag, default in (("--max-turns", 8), ("--max-new-tokens", 256), ("--temperature", 1.0), ("--concurrency", 8)):
+        assert flag in text and f"(default: {default})" in text, flag

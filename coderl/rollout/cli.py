@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from coderl.exitcodes import BAD_INPUT, OK, UsageError
 from coderl.task import TaskError, load_tasks
-from coderl.train.config import RolloutSection, add_flags
+from coderl.train.config import RolloutSection
+from coderl.train.flags import add_flags
 
 if TYPE_CHECKING:
     from coderl.rollout.loop import RolloutConfig
@@ -57,7 +58,8 @@ def _checked(args: argparse.Namespace) -> tuple[RolloutConfig, str | None]:
     """The rollout settings from the flags, checked against the config model and the model's context before
     anything loads; or the error message."""
     from coderl.rollout.loop import RolloutConfig
-    from coderl.train.config import check_model_dir, fit_context, flag_message, from_flags
+    from coderl.train.config import check_model_dir, fit_context
+    from coderl.train.flags import flag_message, from_flags
 
     problems = []
     if not 1 <= args.episodes <= MAX_EPISODES:

@@ -56,6 +56,7 @@ __all__ = [
     "TrainConfig",
     "TrainFile",
     "config_from_dict",
+    "format_error",
     "load_config",
     "model_context",
 ]
@@ -491,7 +492,7 @@ def _known(section: str | None) -> str:
     return ", ".join(SECTIONS if section is None else SECTIONS[section].model_fields)
 
 
-def _format(error: Any) -> str:
+def format_error(error: Any) -> str:
     """One line for one pydantic error: ``[section] key: what is wrong, got VALUE``."""
     loc = [str(part) for part in error["loc"]]
     kind, value, ctx = error["type"], error.get("input"), error.get("ctx") or {}
@@ -523,63 +524,12 @@ def _format(error: Any) -> str:
     return f"{label}: {message}" if label else message
 
 
-def _flag(name: str) -> str:
-    return "--" + name.replace("_", "-")
-
-
-def _plain_types(annotation: Any) -> set[Any]:
-    """The plain types inside an annotation such as ``Annotated[int, Field(ge=1)]`` or ``float | None``."""
-    import typing
-
-    found, stack = set(), [annotation]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, type):
-            found.add(item)
-        stack.extend(typing.get_args(item))
-    return found
-
-
-def add_flags(parser: Any, model: type[BaseModel], names: tuple[str, ...], **help_text: str) -> None:
-    """Command-line flags for some fields of a section model (``max_turns`` -> ``--max-turns``): the type and
-    the default come from the model, so a flag and its config key cannot drift apart. Values are checked
-    by :func:`from_flags`, with the model's ranges."""
-    for name in names:
-        field = model.model_fields[name]
-        types = _plain_types(field.annotation)
-        kind = next((t for t in (int, float) if t in types), str)
-        default = field.get_default(call_default_factory=True)
-        parser.add_argument(
-            _flag(name),
-            type=kind,
-            default=None,
-            metavar="N" if kind is int else "X" if kind is float else "TEXT",
-            help=f"{help_text.get(name, '')} (default: {default})".strip(),
-        )
-
-
-def from_flags(model: type[_Section], args: Any, names: tuple[str, ...]) -> Any:
-    """The section from the flags a user gave (the others keep the model's defaults); a bad value is a
-    ``ValueError`` whose lines name the flag, e.g. ``--max-turns: must be >= 1, got 0``."""
-    given = {name: getattr(args, name) for name in names if getattr(args, name, None) is not None}
-    try:
-        return model.model_validate(given)
-    except ValidationError as exc:
-        raise ValueError("\n".join(flag_message(_format(e)) for e in exc.errors())) from None
-
-
-def flag_message(line: str) -> str:
-    """A message that names its key as ``key: ...``, naming the flag instead: ``--key: ...``."""
-    head, sep, rest = line.partition(": ")
-    return f"{_flag(head)}: {rest}" if sep and " " not in head else line
-
-
 def config_from_dict(data: dict[str, Any]) -> TrainConfig:
     """Validate a decoded config; every error names its section and key (all errors at once, one a line)."""
     try:
         file = TrainFile.model_validate(data)
     except ValidationError as exc:
-        raise ConfigError("\n".join(_format(e) for e in exc.errors())) from None
+        raise ConfigError("\n".join(format_error(e) for e in exc.errors())) from None
     return _build(file)
 
 
