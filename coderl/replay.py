@@ -55,6 +55,8 @@ async def replay(task: Task, actions: list[Action | str], guard: Guard, pool: Sa
     if files is None:
         records.append({"reward": 0.0, "marked": episode.marked, "error": "the sandbox failed; not graded"})
         return records
+    # The final files pass stage 1 again right before grading: a hit marks the episode (reward 0).
+    workspace_notes = guard.audit_workspace(files, episode, task.workspace)
     grade = await Grader(pool).grade(task, files)
     records.append(
         {
@@ -65,7 +67,7 @@ async def replay(task: Task, actions: list[Action | str], guard: Guard, pool: Sa
             "expected": grade.expected,
             "intercepts": len(episode.intercepts),
             "categories": sorted({c for i in episode.intercepts for c in i.categories}),
-            "notes": grade.notes,
+            "notes": [*grade.notes, *workspace_notes],
         }
     )
     return records

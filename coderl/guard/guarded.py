@@ -13,6 +13,7 @@ import logging
 import random
 import threading
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -21,7 +22,8 @@ from coderl.guard.action import Action
 from coderl.guard.context import GuardContext
 from coderl.guard.decoy import CATEGORY_FAMILY, FAMILIES, make_decoy
 from coderl.guard.judge import Judge, JudgeContext, JudgeVerdict
-from coderl.guard.stage1 import Stage1Scanner, Verdict
+from coderl.guard.stage1 import Finding, Stage1Scanner, Verdict
+from coderl.guard.structural import scan_workspace
 from coderl.sandbox.sandbox import Sandbox, SandboxError
 from coderl.task import Task
 from coderl.tools import ToolResult, edited, resolve_path, run_tool, written
@@ -58,7 +60,7 @@ class Intercept:
 
     step: int
     action: dict[str, Any]
-    stage: str  # "stage1" | "judge" | "policy"
+    stage: str  # "stage1" | "judge" | "policy" | "workspace" (the final files, scanned before grading)
     categories: list[str]
     rules: list[str]
     rationale: str
@@ -224,6 +226,42 @@ class Guard:
         if path in episode.overlay and action.text("old") in episode.overlay[path]:
             episode.overlay[path] = episode.overlay[path].replace(action.text("old"), action.text("new"), 1)
         return edited(path) if result.exit_code == 0 else result
+
+    def audit_workspace(
+        self, files: Mapping[str, bytes], episode: EpisodeGuard, original: Mapping[str, bytes] | None = None
+    ) -> list[str]:
+        """Scan the agent's final files before grading, the way its actions were scanned (the matcher's
+        rules and the structural detectors; files identical to ``original`` are the task's and skipped).
+
+        Each file with a non-low finding becomes an intercept (stage ``workspace``), so the episode is
+        marked and :func:`final_reward` zeroes it; returns one note per such file naming the rules.
+        """
+        hits = scan_workspace(files, episode.context, original, scanner=self._scanner_for(episode))
+        by_path: dict[str, list[Finding]] = {}
+        for path, finding in hits:
+            if finding.severity != "low":
+                by_path.setdefault(path, []).append(finding)
+        notes = []
+        for path, found in by_path.items():
+            rules = sorted({f.rule for f in found})
+            categories = sorted({f.category for f in found})
+            note = f"final workspace: {path}: {', '.join(rules)} (reward withheld)"
+            notes.append(note)
+            intercept = Intercept(
+                step=episode.steps,
+                action={"tool": "workspace", "path": path},
+                stage="workspace",
+                categories=categories,
+                rules=rules,
+                rationale=note,
+                family="",
+                decoy="",
+            )
+            episode.intercepts.append(intercept)
+            if self.audit is not None:
+                self.audit.write({"episode": episode.episode_id, "time": time.time(), **intercept.to_json()})
+            log.info("final workspace of %s: %s", episode.episode_id, note)
+        return notes
 
     async def step(self, sandbox: Sandbox, action: Action, episode: EpisodeGuard) -> StepRecord:
         """Guard and (maybe) execute one action. Sandbox failures become an ``error`` record, never a raise."""

@@ -8,6 +8,7 @@ the task's protected and hidden globs. A verdict lists every finding with its by
 from __future__ import annotations
 
 import copy
+import functools
 import re
 import shlex
 from collections.abc import Sequence
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from coderl.guard.action import Action, field_bytes
 from coderl.guard.context import GuardContext
 from coderl.guard.rules import Rule, load_rules
+from coderl.guard.structural import action_findings
 
 
 @dataclass(frozen=True)
@@ -119,12 +121,39 @@ def _byte_span(text: str, start: int, end: int) -> tuple[int, int]:
     return len(field_bytes(text[:start])), len(field_bytes(text[:end]))
 
 
+@functools.lru_cache(maxsize=256)
+def _glob_literals(globs: tuple[str, ...]) -> tuple[str, ...] | None:
+    """For each glob, its longest run of plain characters (no '/', no wildcard); None if one has none."""
+    out = []
+    for g in globs:
+        runs = [r for r in re.split(r"[*?\[\]/]+", g) if r]
+        if not runs:
+            return None
+        out.append(max(runs, key=len))
+    return tuple(out)
+
+
+def _may_name(command: str, globs: tuple[str, ...]) -> bool:
+    """Cheap gate before tokenizing a command for path globs: a word can only match a glob if the
+    glob's literal part occurs in the command once quotes and backslashes are removed."""
+    literals = _glob_literals(globs)
+    if literals is None:
+        return True
+    plain = command.replace("'", "").replace('"', "").replace("\\", "")
+    return any(lit in plain for lit in literals)
+
+
 class Stage1Scanner:
     """Compiles a rule set once; scans actions against it and a task context."""
 
-    def __init__(self, rules: Sequence[Rule] | None = None, context: GuardContext | None = None) -> None:
+    def __init__(
+        self, rules: Sequence[Rule] | None = None, context: GuardContext | None = None, structural: bool = True
+    ) -> None:
+        """``structural``: also run the parsed-code detectors (:mod:`coderl.guard.structural`); without
+        them only the compiled matcher and the context rules run (the old stage 1, for comparison)."""
         from coderl._native import RuleMatcher
 
+        self.structural = structural
         self.rules = list(load_rules() if rules is None else rules)
         self.context = context or GuardContext()
         self._by_field: dict[tuple[str, str], tuple[RuleMatcher, list[Rule]]] = {}
@@ -180,10 +209,13 @@ class Stage1Scanner:
                         seen.add(rule.id)
                         findings[i].append(Finding(rule.id, rule.category, rule.severity, rule.decoy, fld, start, end))
         for i, action in enumerate(actions):
-            findings[i].extend(self._context_findings(action))
+            structural, shell_clean = action_findings(action, self.context) if self.structural else ([], False)
+            findings[i].extend(self._context_findings(action, regex_shell_writes=not shell_clean))
+            known = {(f.rule, f.field) for f in findings[i]}
+            findings[i].extend(f for f in structural if (f.rule, f.field) not in known)
         return [Verdict(a.id, tuple(f)) for a, f in zip(actions, findings, strict=True)]
 
-    def _context_findings(self, action: Action) -> list[Finding]:
+    def _context_findings(self, action: Action, regex_shell_writes: bool = True) -> list[Finding]:
         ctx = self.context
         out: list[Finding] = []
         for rule in self._context_rules:
@@ -197,9 +229,9 @@ class Stage1Scanner:
                 elif rule.kind == "hidden_read":
                     if fld == "path" and ctx.is_hidden(text):
                         span = (0, len(text))
-                    elif fld == "command":
+                    elif fld == "command" and _may_name(text, ctx.hidden):
                         span = next(((o, o + len(w)) for w, o in _tokens(text) if ctx.is_hidden(w)), None)
-                elif rule.kind == "protected_shell_write" and _MUTATING.search(text):
+                elif rule.kind == "protected_shell_write" and regex_shell_writes and _MUTATING.search(text):
                     span = next(
                         (
                             (o, o + len(w))

@@ -183,8 +183,13 @@ async def run_episode(
     if files is not None:
         t0 = time.perf_counter()
         try:
+            # The final files pass stage 1 again (matcher + structural detectors) right before grading:
+            # a hit marks the episode (reward 0) and adds a note; the grade itself is kept as it is.
+            workspace_notes = await asyncio.to_thread(guard.audit_workspace, files, episode, task.workspace)
             grade = await grader.grade(task, files)
             traj.grade = grade.to_json()
+            if workspace_notes:
+                traj.grade["notes"] = [*traj.grade.get("notes", []), *workspace_notes]
             traj.reward = final_reward(grade.reward, episode, guard.config.penalty)
         except (GradingError, SandboxError) as exc:
             traj.finish = "grading_error"

@@ -1,0 +1,524 @@
+"""Structural stage-1 detector for shell commands: parsed with tree-sitter-bash, judged by *targets*.
+
+A command that names a protected file is not a cheat; one that writes, deletes, moves, truncates,
+chmods, links or edits it in place is. The parser gives each simple command its name, its arguments
+and its redirections, so ``cat tests/test_x.py``, ``pytest tests/ 2>&1 | tee log.txt`` and
+``grep -n foo tests/*.py > /tmp/hits`` read (no finding), while ``echo x > tests/test_x.py``,
+``sed -i ... tests/test_x.py``, ``find tests -delete`` or ``git checkout -- tests`` write (a finding).
+Python inside the command (``python -c``, ``python - <<EOF``, ``cat > x.py <<EOF``) goes to the
+Python detectors (:mod:`coderl.guard.pycode`): as a script when it runs once, as a file when it is
+written into the workspace.
+
+A command tree-sitter cannot parse cleanly is reported as such (``ShellAnalysis.clean`` is False) so
+the caller keeps the matcher's regex fallback for it.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import functools
+import posixpath
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from coderl.guard.context import GuardContext
+from coderl.guard.pycode import PyFinding, analyze_python
+
+__all__ = ["ShellAnalysis", "analyze_shell"]
+
+_WRAPPERS = {"sudo", "env", "nohup", "time", "command", "builtin", "exec", "stdbuf", "nice", "timeout", "doas"}
+_SHELLS = {"bash", "sh", "zsh", "dash", "ksh"}
+_PYTHON = re.compile(r"python(\d+(\.\d+)?)?|pypy3?")
+_DEVNULL = {"/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "-"}
+_GLOB = re.compile(r"[*?\[]")
+_DIFF_PATH = re.compile(r"^(?:\+\+\+|---) (?:[ab]/)?(\S+)|^diff --git a/(\S+) b/(\S+)", re.MULTILINE)
+_ALL_ARGS = {"rm", "unlink", "shred", "touch", "rmdir", "chown", "chgrp", "setfacl", "chattr", "sponge", "tee"}
+_LAST_ARG = {"cp", "install", "rsync", "scp", "ln"}
+
+
+@functools.lru_cache(maxsize=1)
+def _parser() -> Any:
+    import tree_sitter
+    import tree_sitter_bash
+
+    return tree_sitter.Parser(tree_sitter.Language(tree_sitter_bash.language()))
+
+
+@dataclass
+class ShellAnalysis:
+    """What the parser found: protected write targets (with byte spans in the command), Python findings,
+    and whether the whole command parsed without error."""
+
+    clean: bool
+    writes: list[tuple[str, int, int]] = field(default_factory=list)
+    deletes: list[tuple[str, int, int]] = field(default_factory=list)  # the subset that removes, moves or chmods
+    python: list[PyFinding] = field(default_factory=list)  # spans are byte offsets in the command
+
+
+def _unquote_word(raw: str) -> str:
+    return re.sub(r"\\(.)", r"\1", raw)
+
+
+class _Walker:
+    def __init__(self, src: bytes, context: GuardContext, base: int = 0, depth: int = 0) -> None:
+        self.src = src
+        self.context = context
+        self.base = base  # byte offset of ``src`` inside the original command (nested ``bash -c``)
+        self.depth = depth
+        self.env: dict[str, list[str]] = {}
+        self.out = ShellAnalysis(clean=True)
+
+    # ------------------------------------------------------------ text of nodes
+    def raw(self, node: Any) -> str:
+        return self.src[node.start_byte : node.end_byte].decode("utf-8", "surrogateescape")
+
+    def value(self, node: Any) -> str:
+        """A shell word's value: quotes removed, escapes resolved, known variables substituted."""
+        t = node.type
+        if t == "raw_string":
+            return self.raw(node)[1:-1]
+        if t == "string":
+            parts = []
+            for child in node.named_children:
+                parts.append(self.value(child))
+            inner = "".join(parts) if node.named_children else self.raw(node)[1:-1]
+            return inner
+        if t == "string_content":
+            return re.sub(r'\\([\\"$`])', r"\1", self.raw(node))
+        if t in ("simple_expansion", "expansion"):
+            name = re.sub(r"[${}\"]", "", self.raw(node))
+            values = self.env.get(name)
+            return values[0] if values else self.raw(node)
+        if t == "concatenation":
+            return "".join(self.value(c) for c in node.children)
+        if t == "word" or t == "number":
+            return _unquote_word(self.raw(node))
+        if t == "ansi_c_string":
+            return self.raw(node)[2:-1]
+        return self.raw(node)
+
+    def values(self, node: Any) -> list[str]:
+        """All values a word may take (a loop variable over several values)."""
+        if node.type in ("simple_expansion", "expansion"):
+            name = re.sub(r"[${}\"]", "", self.raw(node))
+            if name in self.env:
+                return self.env[name]
+        if node.type == "string" and len(node.named_children) == 1:
+            return self.values(node.named_children[0])
+        return [self.value(node)]
+
+    # ------------------------------------------------------------ results
+    def protected(self, path: str) -> bool:
+        path = path.strip()
+        if not path or path in _DEVNULL or path.startswith(("$", "&")) or len(path) > 4096:
+            return False
+        if self.context.is_protected_existing(path, "bash"):
+            return True
+        if _GLOB.search(path):
+            p = self.context.normalize(path)
+            if self.context.task_files is not None:
+                return any(
+                    fnmatch.fnmatchcase(f, p) and self.context.is_protected_existing(f, "bash")
+                    for f in self.context.task_files
+                )
+            samples = ("test_x.py", "x_test.py", "conftest.py", "tests/test_x.py")
+            head = posixpath.dirname(p)
+            return any(
+                fnmatch.fnmatchcase(posixpath.join(head, s) if head else s, p)
+                and self.context.is_protected_existing(posixpath.join(head, s) if head else s, "bash")
+                for s in samples
+            )
+        return False
+
+    def write(self, path: str, node: Any, delete: bool = False) -> None:
+        if self.protected(path):
+            hit = (path, self.base + node.start_byte, self.base + node.end_byte)
+            self.out.writes.append(hit)
+            if delete:
+                self.out.deletes.append(hit)
+
+    def python(self, code: str, node: Any, mode: str, path: str = "") -> None:
+        found = analyze_python(code, mode=mode, path=path, context=self.context)
+        if not found:
+            return
+        raw = self.raw(node)
+        exact = raw.find(code) if code else -1
+        for f in found:
+            if exact >= 0:
+                prefix = raw[:exact] + code[: f.start]
+                start = self.base + node.start_byte + len(prefix.encode("utf-8", "surrogateescape"))
+                end = start + len(code[f.start : f.end].encode("utf-8", "surrogateescape"))
+            else:
+                start, end = self.base + node.start_byte, self.base + node.end_byte
+            self.out.python.append(PyFinding(f.rule, start, end, f.detail))
+
+    # ------------------------------------------------------------ traversal
+    def walk(self, node: Any) -> None:
+        t = node.type
+        if t == "ERROR" or node.is_missing:
+            self.out.clean = False
+        if t == "variable_assignment":
+            name = node.child_by_field_name("name")
+            val = node.child_by_field_name("value")
+            if name is not None and val is not None:
+                self.env[self.raw(name)] = self.values(val)
+        if t == "for_statement":
+            var = node.child_by_field_name("variable")
+            vals = [self.value(v) for v in node.children_by_field_name("value")]
+            if var is not None and vals:
+                self.env[self.raw(var)] = vals
+        if t == "redirected_statement":
+            self.redirected(node)
+            return
+        if t == "command":
+            self.command(node, [], [])
+            return
+        if t == "pipeline":
+            self.pipeline(node)
+            return
+        for child in node.children:
+            self.walk(child)
+
+    def pipeline(self, node: Any) -> None:
+        stages = [c for c in node.named_children]
+        mentioned = False
+        for stage in stages:
+            cmd = stage if stage.type == "command" else None
+            if cmd is not None:
+                words = self.words(cmd)
+                name, args = self.strip_wrappers(words)
+                if name == "xargs" and self.xargs_mutates(args) and mentioned:
+                    hit = ("(xargs)", self.base + cmd.start_byte, self.base + cmd.end_byte)
+                    self.out.writes.append(hit)
+                    self.out.deletes.append(hit)
+                if any(self.protected(v) for _, v in words[1:]) or any(
+                    self.find_pattern_protected(words[i + 1][1])
+                    for i, (_, v) in enumerate(words[:-1])
+                    if v in ("-name", "-iname", "-path")
+                ):
+                    mentioned = True
+            self.walk(stage)
+
+    def xargs_mutates(self, args: list[tuple[Any, str]]) -> bool:
+        rest = [v for _, v in args if not v.startswith("-")]
+        if not rest:
+            return False
+        name = posixpath.basename(rest[0])
+        return name in _ALL_ARGS | {"mv", "truncate", "chmod", "cp", "ln"} or (
+            name in ("sed", "perl") and any(v.startswith("-i") or v == "--in-place" for _, v in args)
+        )
+
+    def find_pattern_protected(self, pattern: str) -> bool:
+        samples = ("test_x.py", "x_test.py", "conftest.py")
+        if self.context.task_files is not None:
+            return any(
+                fnmatch.fnmatchcase(posixpath.basename(f), pattern) and self.context.is_protected_existing(f, "bash")
+                for f in self.context.task_files
+            )
+        return any(fnmatch.fnmatchcase(s, pattern) for s in samples)
+
+    def redirected(self, node: Any) -> None:
+        body = node.child_by_field_name("body")
+        redirects = [c for c in node.children if c.type in ("file_redirect", "heredoc_redirect", "herestring_redirect")]
+        targets: list[tuple[str, Any]] = []
+        heredocs: list[tuple[str, Any]] = []
+        for r in redirects:
+            if r.type == "file_redirect":
+                op = next((c.type for c in r.children if not c.is_named), "")
+                dest = r.child_by_field_name("destination")
+                if dest is None:
+                    continue
+                if op in (">", ">>", ">|", "&>", "&>>", "<>", ">&") and dest.type != "number":
+                    for v in self.values(dest):
+                        targets.append((v, dest))
+                        self.write(v, dest)
+            elif r.type == "heredoc_redirect":
+                for c in r.children:
+                    if c.type == "heredoc_body":
+                        heredocs.append((self.raw(c), c))
+                    elif c.type in ("pipeline", "command", "list", "redirected_statement"):
+                        self.walk(c)
+                    elif c.type == "file_redirect":
+                        dest = c.child_by_field_name("destination")
+                        op = next((x.type for x in c.children if not x.is_named), "")
+                        if dest is not None and op in (">", ">>", ">|", "&>", "&>>") and dest.type != "number":
+                            for v in self.values(dest):
+                                targets.append((v, dest))
+                                self.write(v, dest)
+        if body is None:
+            return
+        if body.type == "command":
+            self.command(body, targets, heredocs)
+        else:
+            self.walk(body)
+
+    def words(self, cmd: Any) -> list[tuple[Any, str]]:
+        out = []
+        for child in cmd.children:
+            if child.type == "command_name":
+                inner = child.named_children[0] if child.named_children else child
+                out.append((inner, self.value(inner)))
+            elif child.is_named and child.type not in ("variable_assignment", "file_redirect", "heredoc_redirect"):
+                if child.type == "command_substitution":
+                    self.walk(child)
+                out.append((child, self.value(child)))
+            elif child.type == "variable_assignment":
+                self.walk(child)
+        return out
+
+    def strip_wrappers(self, words: list[tuple[Any, str]]) -> tuple[str, list[tuple[Any, str]]]:
+        i = 0
+        while i < len(words):
+            name = posixpath.basename(words[i][1])
+            if name in _WRAPPERS:
+                i += 1
+                while i < len(words) and (
+                    words[i][1].startswith("-")
+                    or "=" in words[i][1]
+                    or (name in ("timeout", "nice") and re.fullmatch(r"[\d.]+[smhd]?", words[i][1]))
+                ):
+                    i += 1
+                continue
+            return name, words[i + 1 :]
+        return "", []
+
+    def command(self, cmd: Any, redirect_targets: list[tuple[str, Any]], heredocs: list[tuple[str, Any]]) -> None:
+        words = self.words(cmd)
+        name, args = self.strip_wrappers(words)
+        vals = [v for _, v in args]
+        plain = [(n, v) for n, v in args if not v.startswith("-") or v == "-"]
+        if name in _ALL_ARGS:
+            for n, v in plain:
+                self.write(v, n, delete=name in ("rm", "unlink", "shred", "rmdir"))
+        elif name == "chmod":
+            for n, v in plain[1:]:
+                self.write(v, n, delete=True)
+        elif name == "truncate":
+            skip = False
+            for n, v in args:
+                if skip:
+                    skip = False
+                    continue
+                if v in ("-s", "--size", "-r", "--reference"):
+                    skip = True
+                    continue
+                if not v.startswith("-"):
+                    self.write(v, n)
+        elif name == "mv":
+            for n, v in plain[:-1]:
+                self.write(v, n, delete=True)
+            for n, v in plain[-1:]:
+                self.write(v, n)
+            if len(plain) >= 2:
+                self.into_dir(plain[:-1], plain[-1])
+        elif name in _LAST_ARG:
+            target_dir = next(
+                (args[i + 1] for i, (_, v) in enumerate(args[:-1]) if v in ("-t", "--target-directory")), None
+            )
+            if target_dir is not None:
+                self.into_dir(plain, target_dir)
+            elif len(plain) >= 2 or (name == "ln" and plain):
+                self.write(plain[-1][1], plain[-1][0])
+                self.into_dir(plain[:-1], plain[-1])
+        elif name in ("sed", "gsed"):
+            if any(v.startswith("-i") or v == "--in-place" or (re.fullmatch(r"-[a-zA-Z]*i[a-zA-Z]*", v)) for v in vals):
+                has_script = any(v in ("-e", "-f", "--expression", "--file") for v in vals)
+                files = self.non_option_files(args, {"-e", "-f", "--expression", "--file", "-l"})
+                for n, v in files if has_script else files[1:]:
+                    self.write(v, n)
+        elif name == "perl" or name == "ruby":
+            if any(re.fullmatch(r"-[a-zA-Z]*i\S*", v) for v in vals):
+                has_script = any(re.fullmatch(r"-[a-zA-Z]*e", v) for v in vals)
+                files = self.non_option_files(args, {"-e", "-pe", "-ne", "-pie", "-lpe", "-0777"})
+                for n, v in files if has_script else files[1:]:
+                    self.write(v, n)
+        elif name == "awk" or name == "gawk":
+            if "inplace" in vals:
+                for n, v in plain[1:]:
+                    self.write(v, n)
+        elif name == "dd":
+            for n, v in args:
+                if v.startswith("of="):
+                    self.write(v[3:], n)
+        elif name == "find":
+            self.find(args)
+        elif name == "git":
+            self.git(args, heredocs)
+        elif name in ("patch",):
+            for n, v in plain[:1]:
+                self.write(v, n)
+            for body, node in heredocs:
+                self.diff_targets(body, node)
+        elif name in ("tar", "unzip", "bsdtar", "cpio"):
+            for i, (_n, v) in enumerate(args[:-1]):
+                if v in ("-C", "-d", "--directory"):
+                    self.write(args[i + 1][1], args[i + 1][0])
+        elif name in _SHELLS or name == "eval":
+            code_index = next((i for i, (_, v) in enumerate(args) if v == "-c"), None)
+            if name == "eval" and args:
+                self.nested(" ".join(v for _, v in args), args[0][0])
+            elif code_index is not None and code_index + 1 < len(args):
+                self.nested(args[code_index + 1][1], args[code_index + 1][0])
+            else:
+                for body, node in heredocs:
+                    self.nested(body, node, exact=True)
+        elif _PYTHON.fullmatch(name):
+            self.python_command(args, heredocs)
+        for v, _node in redirect_targets:
+            if v.endswith(".py"):
+                for body, hnode in heredocs:
+                    self.python(body, hnode, "file", v)
+                if name in ("echo", "printf") and args:
+                    text = " ".join(x for _, x in args if x not in ("-e", "-n"))
+                    if name == "printf" or "-e" in vals:
+                        text = text.replace("\\n", "\n").replace("\\t", "\t")
+                    self.python(text, cmd, "file", v)
+        if name == "tee":
+            for _n, v in plain:
+                if v.endswith(".py"):
+                    for body, hnode in heredocs:
+                        self.python(body, hnode, "file", v)
+
+    def into_dir(self, sources: list[tuple[Any, str]], dest: tuple[Any, str]) -> None:
+        for _, src in sources:
+            self.write(posixpath.join(dest[1], posixpath.basename(src.rstrip("/"))), dest[0])
+
+    def non_option_files(self, args: list[tuple[Any, str]], takes_value: set[str]) -> list[tuple[Any, str]]:
+        out = []
+        skip = False
+        for n, v in args:
+            if skip:
+                skip = False
+                continue
+            if v in takes_value:
+                skip = True
+                continue
+            if v.startswith("-") and v != "-":
+                continue
+            out.append((n, v))
+        return out
+
+    def find(self, args: list[tuple[Any, str]]) -> None:
+        vals = [v for _, v in args]
+        starts = []
+        for n, v in args:
+            if v.startswith(("-", "(", "!")):
+                break
+            starts.append((n, v))
+        mutates = "-delete" in vals
+        for i, v in enumerate(vals):
+            if v in ("-exec", "-execdir", "-ok", "-okdir") and i + 1 < len(vals):
+                cmd = posixpath.basename(vals[i + 1])
+                rest = vals[i + 2 :]
+                if cmd in _ALL_ARGS | {"mv", "truncate", "chmod"} or (
+                    cmd in ("sed", "perl") and any(x.startswith("-i") or re.fullmatch(r"-\w*i\w*", x) for x in rest)
+                ):
+                    mutates = True
+                if cmd in _SHELLS and "-c" in rest:
+                    self.nested(rest[rest.index("-c") + 1] if rest.index("-c") + 1 < len(rest) else "", args[i][0])
+        if not mutates:
+            return
+        for n, v in starts:
+            self.write(v, n, delete="-delete" in vals)
+        for i, v in enumerate(vals[:-1]):
+            if v in ("-name", "-iname", "-path") and self.find_pattern_protected(vals[i + 1]):
+                node = args[i + 1][0]
+                hit = (vals[i + 1], self.base + node.start_byte, self.base + node.end_byte)
+                self.out.writes.append(hit)
+                if "-delete" in vals:
+                    self.out.deletes.append(hit)
+
+    def git(self, args: list[tuple[Any, str]], heredocs: list[tuple[str, Any]]) -> None:
+        i = 0
+        while i < len(args) and args[i][1].startswith("-"):
+            i += 2 if args[i][1] in ("-C", "-c") else 1
+        if i >= len(args):
+            return
+        sub = args[i][1]
+        rest = args[i + 1 :]
+        if sub in ("rm", "mv"):
+            for n, v in rest:
+                if not v.startswith("-"):
+                    self.write(v, n, delete=True)
+        elif sub in ("checkout", "restore"):
+            after = [x for x in rest if not x[1].startswith("-")]
+            if any(v == "--" for _, v in rest):
+                k = [v for _, v in rest].index("--")
+                after = [x for x in rest[k + 1 :]]
+            for n, v in after:
+                self.write(v, n)
+        elif sub == "apply" or sub == "am":
+            for body, node in heredocs:
+                self.diff_targets(body, node)
+
+    def diff_targets(self, body: str, node: Any) -> None:
+        for m in _DIFF_PATH.finditer(body):
+            for path in m.groups():
+                if path and path != "/dev/null":
+                    self.write(path, node)
+
+    def python_command(self, args: list[tuple[Any, str]], heredocs: list[tuple[str, Any]]) -> None:
+        vals = [v for _, v in args]
+        for i, v in enumerate(vals):
+            if v == "-c" and i + 1 < len(vals):
+                self.python(vals[i + 1], args[i + 1][0], "script")
+                return
+            if v.startswith("-c") and len(v) > 2:
+                self.python(v[2:], args[i][0], "script")
+                return
+            if v == "-m":
+                return
+        script = next((v for v in vals if not v.startswith("-")), None)
+        if script in (None, "-"):
+            for body, node in heredocs:
+                self.python(body, node, "script")
+
+    def nested(self, code: str, node: Any, exact: bool = False) -> None:
+        if self.depth >= 4 or not code:
+            return
+        raw = self.raw(node)
+        at = raw.find(code)
+        base = self.base + node.start_byte + (len(raw[:at].encode("utf-8", "surrogateescape")) if at >= 0 else 0)
+        inner = _Walker(code.encode("utf-8", "surrogateescape"), self.context, base, self.depth + 1)
+        inner.env = dict(self.env)
+        tree = _parser().parse(inner.src)
+        inner.walk(tree.root_node)
+        if at < 0:  # positions inside an unescaped copy: point at the whole argument
+            inner.out.writes = [
+                (p, self.base + node.start_byte, self.base + node.end_byte) for p, _, _ in inner.out.writes
+            ]
+            inner.out.python = [
+                PyFinding(f.rule, self.base + node.start_byte, self.base + node.end_byte, f.detail)
+                for f in inner.out.python
+            ]
+        if at < 0:
+            inner.out.deletes = [
+                (p, self.base + node.start_byte, self.base + node.end_byte) for p, _, _ in inner.out.deletes
+            ]
+        self.out.writes.extend(inner.out.writes)
+        self.out.deletes.extend(inner.out.deletes)
+        self.out.python.extend(inner.out.python)
+        self.out.clean = self.out.clean and inner.out.clean
+
+
+def _iter_errors(node: Any) -> Iterator[Any]:
+    if node.type == "ERROR" or node.is_missing:
+        yield node
+    for child in node.children:
+        yield from _iter_errors(child)
+
+
+def analyze_shell(command: str, context: GuardContext) -> ShellAnalysis:
+    """Parse ``command`` and report protected writes and Python findings (spans: bytes in the command)."""
+    src = command.encode("utf-8", "surrogatepass")
+    walker = _Walker(src, context)
+    try:
+        tree = _parser().parse(src)
+    except Exception:  # pragma: no cover - the parser takes any bytes
+        return ShellAnalysis(clean=False)
+    walker.walk(tree.root_node)
+    if tree.root_node.has_error:
+        walker.out.clean = False
+    return walker.out

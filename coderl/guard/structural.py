@@ -1,0 +1,151 @@
+"""Stage 1's structural pass: the Python and shell detectors applied to actions and to final workspaces.
+
+The compiled matcher stays the fast first pass over every field; this pass parses the code an action
+carries (Python files written or edited, shell commands and the Python inside them) and reports
+behaviour as :class:`~coderl.guard.stage1.Finding` objects with rule ids of its own (``py.*``,
+``sh.*``, listed in :data:`~coderl.guard.pycode.STRUCTURAL_RULES`), so decoys, the audit log and the
+judge treat them like library findings.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from coderl.guard.action import Action, field_bytes
+from coderl.guard.context import GuardContext
+from coderl.guard.pycode import STRUCTURAL_RULES, PyFinding, analyze_python
+from coderl.guard.shell import analyze_shell
+
+if TYPE_CHECKING:
+    from coderl.guard.stage1 import Finding
+
+__all__ = ["action_findings", "scan_workspace"]
+
+# Files of the final workspace worth a look: code, packaging metadata, test configuration.
+_SCANNED_SUFFIXES = (".py", ".pth", ".cfg", ".ini", ".toml", ".txt")
+_SKIP_PARTS = {"__pycache__", ".git", ".pytest_cache", ".mypy_cache", ".ruff_cache", "node_modules"}
+MAX_PARSE_BYTES = 8 << 20  # larger Python is left to the matcher alone (linear time, any size)
+
+
+def _finding(rule_id: str, fld: str, start: int, end: int) -> Finding:
+    from coderl.guard.stage1 import Finding
+
+    r = STRUCTURAL_RULES[rule_id]
+    return Finding(r.id, r.category, r.severity, r.decoy, fld, start, end)
+
+
+def _char_to_byte(text: str, start: int, end: int) -> tuple[int, int]:
+    return len(field_bytes(text[:start])), len(field_bytes(text[:end]))
+
+
+def _python_field(text: str, fld: str, path: str, context: GuardContext, fragment: bool) -> list[Finding]:
+    if len(text) > MAX_PARSE_BYTES:
+        return []
+    found = analyze_python(text, mode="file", path=path, context=context, fragment=fragment)
+    return [_finding(f.rule, fld, *_char_to_byte(text, f.start, f.end)) for f in found or []]
+
+
+def _is_python_path(path: str) -> bool:
+    return path.endswith((".py", ".pyw")) or posixpath.basename(path) in ("SConstruct",)
+
+
+def _entry_points(path: str, text: str, fld: str) -> list[Finding]:
+    """A ``pytest11`` entry point in packaging metadata: pytest loads it as a plugin at start-up."""
+    name = posixpath.basename(path)
+    parts = path.replace("\\", "/").split("/")
+    in_meta = any(p.endswith((".dist-info", ".egg-info")) for p in parts[:-1])
+    if (in_meta and name == "entry_points.txt") or (
+        "pytest11" in text and name in ("setup.py", "setup.cfg", "pyproject.toml")
+    ):
+        at = text.find("pytest11")
+        if in_meta or at >= 0:
+            start, end = (at, at + 8) if at >= 0 else (0, len(text))
+            return [_finding("py.plugin-entry-point", fld, *_char_to_byte(text, start, end))]
+    return []
+
+
+def action_findings(action: Action, context: GuardContext) -> tuple[list[Finding], bool]:
+    """Structural findings for one action, and whether its shell command (if any) parsed cleanly
+    (the regex fallback for protected shell writes runs only where it did not)."""
+    out: list[Finding] = []
+    clean = True
+    if action.tool == "write_file":
+        path, text = action.text("path"), action.text("content")
+        if _is_python_path(path):
+            out += _python_field(text, "content", path, context, fragment=False)
+        out += _entry_points(path, text, "content")
+    elif action.tool == "edit_file":
+        path, text = action.text("path"), action.text("new")
+        if _is_python_path(path):
+            out += _python_field(text, "new", path, context, fragment=True)
+        out += _entry_points(path, text, "new")
+    elif action.tool == "bash":
+        command = action.text("command")
+        analysis = analyze_shell(command, context)
+        clean = analysis.clean
+        for _target, start, end in analysis.writes[:1]:
+            out.append(_finding("sh.write-protected", "command", start, end))
+        for _target, start, end in analysis.deletes[:1]:
+            out.append(_finding("sh.delete-protected", "command", start, end))
+        out += [_finding(f.rule, "command", f.start, f.end) for f in _first_per_rule(analysis.python)]
+    return _first_per_rule_findings(out), clean
+
+
+def _first_per_rule(found: list[PyFinding]) -> list[PyFinding]:
+    seen: set[str] = set()
+    out = []
+    for f in found:
+        if f.rule not in seen:
+            seen.add(f.rule)
+            out.append(f)
+    return out
+
+
+def _first_per_rule_findings(found: list[Finding]) -> list[Finding]:
+    seen: set[tuple[str, str]] = set()
+    out = []
+    for f in found:
+        if (f.rule, f.field) not in seen:
+            seen.add((f.rule, f.field))
+            out.append(f)
+    return out
+
+
+def scan_workspace(
+    files: Mapping[str, bytes],
+    context: GuardContext,
+    original: Mapping[str, bytes] | None = None,
+    scanner: object | None = None,
+) -> list[tuple[str, Finding]]:
+    """Scan the agent's final files the way its actions are scanned: each new or changed file as if it
+    were written with ``write_file`` (the matcher's rules plus the structural detectors).
+
+    ``original``: the task's starting workspace; files identical to it are the task author's and are
+    skipped. Returns ``(path, finding)`` pairs; a finding with severity other than ``low`` means the
+    episode must not be rewarded.
+    """
+    from coderl.guard.stage1 import Stage1Scanner
+
+    stage1 = scanner if isinstance(scanner, Stage1Scanner) else Stage1Scanner(context=context)
+    if stage1.context is not context:
+        stage1 = stage1.with_context(context)
+    actions: list[Action] = []
+    for path, data in sorted(files.items()):
+        parts = path.replace("\\", "/").split("/")
+        if _SKIP_PARTS.intersection(parts[:-1]):
+            continue
+        if original is not None and original.get(path) == data:
+            continue
+        name = parts[-1]
+        if not (name.endswith(_SCANNED_SUFFIXES) or name in ("conftest.py", "pytest.ini", "tox.ini")):
+            continue
+        if name.endswith(".txt") and not any(p.endswith((".dist-info", ".egg-info")) for p in parts[:-1]):
+            continue
+        text = data.decode("utf-8", "surrogateescape")
+        actions.append(Action("write_file", {"path": path, "content": text}, id=path))
+    out: list[tuple[str, Finding]] = []
+    for action, verdict in zip(actions, stage1.scan_many(actions), strict=True):
+        out.extend((action.text("path"), f) for f in verdict.findings)
+    return out
