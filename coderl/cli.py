@@ -8,14 +8,21 @@ import sys
 from collections.abc import Sequence
 
 from coderl import __version__
-from coderl.exitcodes import exit_code_for
+from coderl.exitcodes import INFRASTRUCTURE, exit_code_for
 
 
 def _info(_: argparse.Namespace) -> int:
     """Print what this installation can do: native ops, Triton, devices."""
     import torch
 
-    from coderl import _native
+    try:
+        from coderl import _native
+    except ImportError as exc:
+        print(
+            f"coderl info: the native extension is not built ({exc}); run `make setup` or `pip install .`",
+            file=sys.stderr,
+        )
+        return INFRASTRUCTURE
 
     try:
         import triton

@@ -170,6 +170,7 @@ def test_a_bad_config_is_refused_before_torch_is_even_imported(tmp_path):
         ("[rollout]\nmax_new_tokens = 600\nmax_total_tokens = 512\n", "[rollout] max_new_tokens: 600 exceeds"),
         ('[tasks]\ngenerate_family = "nope"\n', "[tasks] generate_family: unknown task family 'nope'"),
         ("run = 3\n", "[run]: expected a table, got 3"),
+        ('[judge]\nurl = "nowhere"\n', "[judge] url: 'nowhere' is neither an http(s) API base nor a local model"),
     ],
 )
 def test_the_issue_probes(tmp_path, text, message):

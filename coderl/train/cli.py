@@ -13,7 +13,7 @@ import json
 import logging
 import sys
 
-from coderl.exitcodes import BAD_INPUT, INFRASTRUCTURE, OK
+from coderl.exitcodes import BAD_INPUT, INFRASTRUCTURE, INTERRUPTED, OK
 from coderl.train.config import ConfigError, load_config
 from coderl.train.rundir import clear_run, earlier_run
 
@@ -60,7 +60,10 @@ def run_train(args: argparse.Namespace) -> int:
         hf_logging.set_verbosity_error()
 
     console = Console()
-    summary = train(config, resume=args.resume, console=console)
+    try:
+        summary = train(config, resume=args.resume, console=console)
+    except KeyboardInterrupt:
+        return _fail(f"interrupted; continue with --resume (and --out-dir {config.out_dir})", INTERRUPTED)
     console.print_json(json.dumps(summary))
     return OK
 

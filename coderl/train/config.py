@@ -336,6 +336,14 @@ class JudgeSection(_Section):
     history_turns: Count = 4
     max_chars: PositiveInt = 6000
 
+    @field_validator("url")
+    @classmethod
+    def _url(cls, value: str) -> str:
+        """Checked here rather than when the judge is first asked (after the warm start and rollouts)."""
+        if not (value.startswith(("http://", "https://")) or (value and Path(value).is_dir())):
+            raise ValueError(f"{value!r} is neither an http(s) API base nor a local model directory")
+        return value
+
 
 class PPOSection(_Section):
     """Mirrors :class:`coderl.learner.ppo.PPOConfig`: the update's hyper-parameters."""
