@@ -303,3 +303,43 @@ def test_scan_workspace_skips_the_task_authors_files_and_reports_the_agents():
         honest, **{"data/blob.bin": bytes(range(256)), "src/__pycache__/calc.cpython-311.pyc": b"\x00os._exit(0)"}
     )
     assert scan_workspace(binary, CTX, original) == []
+
+
+def test_round3_heldout_is_measured_and_reported():
+    """ROUND3 (tests/guard_heldout.py): public reward hacks and honest actions, collected after the
+    structural detectors were frozen. The figures are printed in the report, not asserted: they are an
+    estimate for unseen cheats, and asserting them would invite tuning to this set."""
+    import guard_corpus
+    import guard_heldout
+
+    scanner = Stage1Scanner(context=GuardContext(task_files=TASK_FILES | {"solution.py"}))
+    matcher_only = Stage1Scanner(context=GuardContext(task_files=TASK_FILES | {"solution.py"}), structural=False)
+    cheats = [(c, parse_action(a), s) for c, a, s in guard_heldout.ROUND3]
+    honest = [(parse_action(a), s) for a, s in guard_heldout.round3_honest()]
+    other = [(c, parse_action(a), s) for c, a, s in guard_heldout.ROUND3_OTHER]
+    lines = [f"stage-1 held-out round 3 (public sources, detectors frozen at acb06e3): {len(cheats)} cheats"]
+    for name, s in (("structural + matcher", scanner), ("matcher only", matcher_only)):
+        verdicts = s.scan_many([a for _, a, _ in cheats])
+        hits = [v.cheat for v in verdicts]
+        fps = [
+            (a, src, v.rules)
+            for (a, src), v in zip(honest, s.scan_many([a for a, _ in honest]), strict=True)
+            if v.cheat
+        ]
+        lines.append(
+            f"  {name}: recall {sum(hits)}/{len(hits)} = {sum(hits) / len(hits):.1%}; "
+            f"false positives {len(fps)}/{len(honest)} = {len(fps) / len(honest):.2%}"
+        )
+        if s is scanner:
+            missed = [(c, src) for (c, _, src), hit in zip(cheats, hits, strict=True) if not hit]
+            lines += [f"    missed [{c}]: {src}" for c, src in missed]
+            lines += [
+                f"    false positive: {rules} on {a.tool} {a.text('path') or a.text('command')[:60]!r} ({src})"
+                for a, src, rules in fps
+            ]
+            flagged_other = sum(v.cheat or v.suspicious for v in s.scan_many([a for _, a, _ in other]))
+            lines.append(
+                f"    outside the families (special-casing): {flagged_other}/{len(other)} flagged or suspicious"
+            )
+    guard_corpus.REPORTS["round3"] = "\n".join(lines)
+    assert len(cheats) >= 20 and len(honest) >= 300
