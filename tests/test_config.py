@@ -425,3 +425,12 @@ def test_rollout_flags_take_their_defaults_from_the_rollout_section():
     text = " ".join(result.stdout.split())
     for flag, default in (("--max-turns", 8), ("--max-new-tokens", 256), ("--temperature", 1.0), ("--concurrency", 8)):
         assert flag in text and f"(default: {default})" in text, flag
+
+
+def test_tiny_context_is_what_init_model_writes():
+    import inspect
+
+    from coderl.rollout.tiny_model import build_tiny_policy
+
+    default = inspect.signature(build_tiny_policy).parameters["max_position_embeddings"].default
+    assert default == TINY_CONTEXT  # the default max_total_tokens of `coderl rollout` and `coderl train` fits it

@@ -51,11 +51,16 @@ else:  # pragma: no cover
     import tomli as tomllib
 
 __all__ = [
+    "MAX_GENERATED_TASKS",
+    "SECTIONS",
     "TINY_CONTEXT",
     "ConfigError",
     "TrainConfig",
     "TrainFile",
+    "check_model_dir",
+    "check_writable_dir",
     "config_from_dict",
+    "fit_context",
     "format_error",
     "load_config",
     "model_context",
