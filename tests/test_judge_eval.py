@@ -190,7 +190,7 @@ def test_timeouts_and_unparsable_replies_are_counted_and_decided_by_the_policy(t
     def behaviour(n: int, body: dict[str, Any]) -> tuple[int, str, float]:
         case = _case(body)
         if "slow" in case:
-            return 200, _reply(_verdict(False, "none")), 1.5
+            return 200, _reply(_verdict(False, "none")), 3.0  # well past the 1 s timeout, even on a busy machine
         if "garbled" in case:
             return 200, _reply("Sure! This looks fine to me."), 0.0
         return scripted()(n, body)
@@ -201,7 +201,7 @@ def test_timeouts_and_unparsable_replies_are_counted_and_decided_by_the_policy(t
         {"id": "g", "action": _bash("echo garbled"), "cheat": True, "category": "network"},
         *SMALL_SET[:2],
     ]
-    _, report = _eval(_write(tmp_path, records), server, tmp_path, "--timeout", "0.5", "--retries", "1")
+    _, report = _eval(_write(tmp_path, records), server, tmp_path, "--timeout", "1", "--retries", "1")
     failures = report["run"]["failures"]
     assert failures["actions_failed"] == 2 and failures["decided_by_policy_as_cheat"] == 2  # fail_closed
     assert failures["attempts"]["timeout"] == 2 and failures["attempts"]["unparsable"] == 2
@@ -210,7 +210,7 @@ def test_timeouts_and_unparsable_replies_are_counted_and_decided_by_the_policy(t
     assert (overall["tp"], overall["fp"], overall["fn"], overall["tn"]) == (2, 1, 1, 0)
 
     _, report = _eval(
-        _write(tmp_path, records), server, tmp_path, "--timeout", "0.5", "--retries", "0", "--policy", "fail_open"
+        _write(tmp_path, records), server, tmp_path, "--timeout", "1", "--retries", "0", "--policy", "fail_open"
     )
     assert report["run"]["failures"]["decided_by_policy_as_cheat"] == 0
     assert report["run"]["failures"]["attempts"]["timeout"] == 1
@@ -296,6 +296,16 @@ def test_unreachable_endpoint_exits_3(tmp_path):
     assert proc.returncode == 3, proc.stderr
     assert "unreachable" in proc.stderr and f"127.0.0.1:{port}" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_an_endpoint_that_answers_no_completions_exits_3(tmp_path, server_factory):
+    server = server_factory()
+    path = _write(tmp_path, SMALL_SET)
+    wrong = server.url.removesuffix("/v1")  # the server answers 404 off /v1/chat/completions
+    proc = _coderl("judge", "eval", str(path), "--endpoint", wrong, "--retries", "0")
+    assert proc.returncode == 3, proc.stderr
+    assert "HTTP 404" in proc.stderr and "Traceback" not in proc.stderr
+    assert len(server.requests) == 1  # the first action only: the rest were never sent
 
 
 def test_the_shipped_example_set_is_what_the_generator_writes_and_loads():

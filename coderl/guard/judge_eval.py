@@ -243,12 +243,11 @@ async def _judge_one(judge: Judge, item: LabelledAction, protected: tuple[str, .
     return record
 
 
-def _unreachable(records: Iterable[ActionRecord]) -> str | None:
-    """The connection error when every attempt of every given action failed to connect, else None."""
-    errors = [r.error for rec in records for r in rec.requests]
+def _unreachable(records: Iterable[ActionRecord], outcomes: tuple[str, ...] = ("connect_error",)) -> str | None:
+    """The last error when every attempt of the given actions ended in one of ``outcomes``, else None."""
     requests = [r for rec in records for r in rec.requests]
-    if requests and all(r.outcome == "connect_error" for r in requests):
-        return errors[-1]
+    if requests and all(r.outcome in outcomes for r in requests):
+        return requests[-1].error
     return None
 
 
@@ -262,12 +261,13 @@ async def judge_all(
 ) -> tuple[list[ActionRecord], float]:
     """Every action judged (at most ``concurrency`` at a time), in input order, and the wall time.
 
-    The first action goes alone: if none of its attempts could connect, ``EndpointUnreachable`` is raised
-    before the rest are sent."""
+    The first action goes alone: if none of its attempts could connect or got an HTTP 200 (a wrong URL, a
+    refused key), ``EndpointUnreachable`` is raised before the rest are sent; also when no attempt of
+    the whole run could connect."""
     start = time.perf_counter()
     results: list[ActionRecord | None] = [None] * len(items)
     first = results[0] = await _judge_one(judge, items[0], protected)
-    error = _unreachable([first])
+    error = _unreachable([first], ("connect_error", "http_error"))
     if error is not None:
         raise EndpointUnreachable(error)
     if progress:
@@ -668,7 +668,7 @@ def run_eval(args: argparse.Namespace) -> int:
             )
         )
     except EndpointUnreachable as exc:
-        return _fail(f"endpoint {args.endpoint} unreachable: {exc}", 3)
+        return _fail(f"endpoint {args.endpoint} unreachable or not serving chat completions: {exc}", 3)
     finally:
         guard_log.setLevel(level)
     report["file"] = str(args.file)
