@@ -434,3 +434,9 @@ def test_tiny_context_is_what_init_model_writes():
 
     default = inspect.signature(build_tiny_policy).parameters["max_position_embeddings"].default
     assert default == TINY_CONTEXT  # the default max_total_tokens of `coderl rollout` and `coderl train` fits it
+
+
+def test_rollout_refuses_an_out_it_cannot_write(tmp_path, fake_model):
+    for out, message in ((tmp_path, "is a directory"), (Path("/proc/none/t.jsonl"), "is not writable")):
+        result = _run("rollout", "--tasks", str(BASIC), "--model", str(fake_model), "--out", str(out))
+        assert result.returncode == BAD_INPUT and "--out: " in result.stderr and message in result.stderr, result.stderr

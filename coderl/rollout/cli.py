@@ -54,11 +54,11 @@ def _bad(message: str) -> int:
     return BAD_INPUT
 
 
-def _checked(args: argparse.Namespace) -> tuple[RolloutConfig, str | None]:
+def _checked(args: argparse.Namespace) -> RolloutConfig:
     """The rollout settings from the flags, checked against the config model and the model's context before
-    anything loads; or the error message."""
+    anything loads; a ``UsageError`` lists every bad flag, one a line."""
     from coderl.rollout.loop import RolloutConfig
-    from coderl.train.config import check_model_dir, fit_context
+    from coderl.train.config import check_model_dir, check_writable_dir, fit_context
     from coderl.train.flags import flag_message, from_flags
 
     problems = []
@@ -66,23 +66,25 @@ def _checked(args: argparse.Namespace) -> tuple[RolloutConfig, str | None]:
         problems.append(f"--episodes: must be in [1, {MAX_EPISODES}], got {args.episodes}")
     if not 1 <= args.sandboxes <= 256:
         problems.append(f"--sandboxes: must be in [1, 256], got {args.sandboxes}")
-    try:
-        check_model_dir(args.model)
-    except ValueError as exc:
-        problems.append(f"--model: {exc}")
+    for flag, check, value in (
+        ("--model", check_model_dir, args.model),
+        ("--out", check_writable_dir, str(Path(args.out).parent)),
+    ):
+        try:
+            check(value)
+        except ValueError as exc:
+            problems.append(f"{flag}: {exc}")
+    if Path(args.out).is_dir():
+        problems.append(f"--out: {args.out!r} is a directory; the trajectories go to a JSONL file")
     try:
         section = from_flags(RolloutSection, args, ROLLOUT_FLAGS)
-    except ValueError as exc:
-        problems.extend(str(exc).splitlines())
-        section = None
-    if section is not None and not problems:
-        try:
+        if not problems:
             section = fit_context(section, args.model)
-        except ValueError as exc:
-            problems.append(flag_message(str(exc)))
-    if problems or section is None:
-        return RolloutConfig(), "\n".join(problems)
-    return RolloutConfig(**section.model_dump()), None
+    except ValueError as exc:
+        problems.extend(flag_message(line) for line in str(exc).splitlines())
+    if problems:
+        raise UsageError("\n".join(problems))
+    return RolloutConfig(**section.model_dump())
 
 
 async def _rollout(args: argparse.Namespace, config: RolloutConfig) -> dict[str, Any]:
@@ -135,12 +137,10 @@ async def _rollout(args: argparse.Namespace, config: RolloutConfig) -> dict[str,
 def run_rollout(args: argparse.Namespace) -> int:
     """Check every flag, then run the episodes; 2 for bad input, 3 when Podman or a sandbox fails."""
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    config, problem = _checked(args)
-    if problem:
-        return _bad(problem)
     try:
+        config = _checked(args)
         summary = asyncio.run(_rollout(args, config))
-    except TaskError as exc:
+    except (UsageError, TaskError) as exc:
         return _bad(str(exc))
     print(json.dumps(summary, indent=2))
     return OK
@@ -162,7 +162,7 @@ def run_init_model(args: argparse.Namespace) -> int:
 
     path = build_tiny_policy(out, seed=args.seed)
     print(f"wrote a tiny policy (config-built Qwen2 + a locally trained tokenizer with a chat template) to {path}")
-    return 0
+    return OK
 
 
 def _bad_init(message: str) -> int:

@@ -82,7 +82,7 @@ def flag_message(line: str, flags: dict[str, str] | None = None) -> str:
     """A message that names its key as ``key: ...``, naming the flag instead: ``--key: ...`` (``flags``
     maps keys to flag dests where they differ)."""
     head, sep, rest = line.partition(": ")
-    if not sep or " " in head:
+    if not sep or " " in head or head.startswith("--"):
         return line
     return f"{_flag((flags or {}).get(head, head))}: {rest}"
 
