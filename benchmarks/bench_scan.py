@@ -2,6 +2,10 @@
 and a Python `re` loop, compiled from the same rule library, over ~50 MB of synthetic agent actions
 (whole-file writes, diffs, shell commands; about 1% cheats). One call per action, and batched.
 
+The whole of stage 1 as the guard runs it (``Stage1Scanner.scan_many``: the matcher, the context rules
+and, when on, the structural detectors that parse Python with ``ast`` and shell with tree-sitter-bash)
+is timed in the same run on a 10 MB slice of the same actions, with and without the structural pass.
+
 coderl reports a span for every matching rule; hyperscan runs without start-of-match (its fastest
 mode; with SOM_LEFTMOST the library does not compile: "Pattern is too large").
 """
@@ -14,9 +18,10 @@ import pytest
 import scan_corpus
 
 from coderl._native import RuleMatcher
-from coderl.guard import load_rules
+from coderl.guard import Stage1Scanner, load_rules, parse_action
 
 CORPUS_BYTES = 50 << 20
+STAGE1_BYTES = 10 << 20  # the full scanner (Python context rules, parsers) is timed on a slice
 RE_SAMPLE_BYTES = 2 << 20  # the Python re loop is too slow for the whole corpus: timed on a sample
 PEERS = ["hyperscan", "re2.Set", "python re loop"]
 
@@ -106,3 +111,45 @@ def test_same_answers_as_python_re(patterns, texts):
     for t in texts[:: max(1, len(texts) // 400)]:
         ours = {rule for rule, _, _ in matcher.scan(t)}
         assert ours == {k for k, p in enumerate(compiled) if p.search(t)}
+
+
+@pytest.fixture(scope="module")
+def stage1_actions() -> list:
+    """The first ~10 MB of the same synthetic actions, parsed (what the guard scans)."""
+    out, size = [], 0
+    for a in scan_corpus.build(CORPUS_BYTES):
+        if size >= STAGE1_BYTES:
+            break
+        action = parse_action(a)
+        out.append(action)
+        size += sum(len(v.encode("utf-8", "surrogatepass")) for v in action.fields.values())
+    return out
+
+
+def _stage1_info(benchmark, impl: str, actions: list) -> None:
+    n = sum(len(v.encode("utf-8", "surrogatepass")) for a in actions for v in a.fields.values())
+    benchmark.group = "stage-1 scan, ~50 MB of actions"
+    benchmark.extra_info.update(impl=impl, bytes=n, data_bytes=n, device="cpu", compare_to=[], actions=len(actions))
+
+
+def test_stage1_scanner_matcher_only(benchmark, stage1_actions, cpu_bandwidth):
+    """The guard's stage 1 without the structural pass: matcher plus context rules (10 MB slice)."""
+    scanner = Stage1Scanner(structural=False)
+    _stage1_info(benchmark, "coderl Stage1Scanner, matcher + context rules", stage1_actions)
+    benchmark.pedantic(scanner.scan_many, args=(stage1_actions,), rounds=3, iterations=1)
+
+
+def test_stage1_scanner_with_structural(benchmark, stage1_actions, cpu_bandwidth):
+    """The guard's stage 1 as shipped: matcher, context rules, structural Python and shell detectors."""
+    scanner = Stage1Scanner()
+    _stage1_info(benchmark, "coderl Stage1Scanner, + structural detectors", stage1_actions)
+    benchmark.pedantic(scanner.scan_many, args=(stage1_actions,), rounds=3, iterations=1)
+
+
+def test_structural_pass_keeps_every_matcher_cheat(stage1_actions):
+    """Before timing means anything: the structural pass only adds findings (no cheat of the matcher
+    and context rules is lost where the parser takes over the protected-write check)."""
+    with_structural = Stage1Scanner().scan_many(stage1_actions)
+    without = Stage1Scanner(structural=False).scan_many(stage1_actions)
+    lost = [a for a, w, o in zip(stage1_actions, with_structural, without, strict=True) if o.cheat and not w.cheat]
+    assert not lost, lost[:3]
