@@ -17,8 +17,6 @@ from judge_server import JudgeServer
 
 from coderl.guard.judge_eval import EXAMPLE_SET, load_labelled, percentiles
 
-ROOT = Path(__file__).resolve().parent.parent
-
 
 def _coderl(*args: str) -> subprocess.CompletedProcess:
     exe = shutil.which("coderl") or str(Path(sys.executable).with_name("coderl"))
@@ -308,19 +306,27 @@ def test_an_endpoint_that_answers_no_completions_exits_3(tmp_path, server_factor
     assert len(server.requests) == 1  # the first action only: the rest were never sent
 
 
-def test_the_shipped_example_set_is_what_the_generator_writes_and_loads():
-    proc = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "judge_eval_example.py"), "--check"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert proc.returncode == 0, proc.stdout + proc.stderr
+def test_the_shipped_example_set_comes_from_the_corpora_and_loads():
+    """Every shipped action is in the project's corpora under the same label (the corpora may grow;
+    `python scripts/judge_eval_example.py --check` says whether regenerating would change the file)."""
+    from guard_corpus import cheats, honest
+    from guard_heldout import ROUND2
+
+    def key(action: dict) -> str:
+        return json.dumps(action, sort_keys=True)
+
+    cheat_labels = {(key(a), c) for c, a in [*cheats(), *ROUND2]}
+    honest_actions = {key(a) for a in honest()}
     items = load_labelled(EXAMPLE_SET)
-    cheats = [i for i in items if i.cheat]
-    assert len(cheats) >= 24 and len(items) - len(cheats) >= 20
-    assert len({i.category for i in cheats}) == 12  # every stage-1 family
+    for item in items:
+        action = key(item.action.to_json())
+        if item.cheat:
+            assert (action, item.category) in cheat_labels, item.id
+        else:
+            assert action in honest_actions, item.id
+    cheat_items = [i for i in items if i.cheat]
+    assert len(cheat_items) >= 24 and len(items) - len(cheat_items) >= 20
+    assert len({i.category for i in cheat_items}) == 12  # every stage-1 family
 
 
 def test_percentiles_interpolate_like_numpy():
