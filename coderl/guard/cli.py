@@ -182,17 +182,20 @@ def run_rules(args: argparse.Namespace) -> int:
     rules = _load_rules(args, "rules")
     if rules is None:
         return 2
+    from coderl.guard.pycode import STRUCTURAL_RULES
+
+    # The library's rules, then the structural detectors' (parsed Python and shell; not configurable).
+    listed = [(r.id, r.category, r.severity, r.description) for r in rules]
+    listed += [(r.id, r.category, r.severity, r.description + " (structural)") for r in STRUCTURAL_RULES.values()]
     if args.format == "jsonl":
-        for r in rules:
-            print(
-                json.dumps({"id": r.id, "category": r.category, "severity": r.severity, "description": r.description})
-            )
+        for rid, category, severity, description in listed:
+            print(json.dumps({"id": rid, "category": category, "severity": severity, "description": description}))
         return 0
     from rich.console import Console
     from rich.table import Table
 
-    table = Table("id", "category", "severity", "description", title=f"{len(rules)} stage-1 rules")
-    for r in rules:
-        table.add_row(r.id, r.category, r.severity, r.description)
+    table = Table("id", "category", "severity", "description", title=f"{len(listed)} stage-1 rules")
+    for row in listed:
+        table.add_row(*row)
     Console().print(table)
     return 0
