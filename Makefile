@@ -2,7 +2,7 @@
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup dev run bench test test-cpp test-py test-vllm test-gpu lint format clean
+.PHONY: setup dev run bench test test-cpp test-py test-vllm test-gpu check-humaneval lint format clean
 
 setup:
 	bash scripts/setup.sh
@@ -37,6 +37,10 @@ test-cpp:
 test-vllm:
 	bash scripts/setup-vllm.sh
 	.venv-vllm/bin/pytest -p no:cacheprovider -m vllm tests
+
+# The grader against all 164 imported HumanEval tasks: references get 1, a shadowing attack gets 0 (~6 min).
+check-humaneval: setup
+	$(BIN)/python scripts/check_humaneval_grading.py
 
 # On the device machine: the GPU-marked tests and benchmarks.
 test-gpu:

@@ -280,3 +280,19 @@ def test_a_protected_directory_replaced_by_a_file_is_a_zero_or_restored(live_poo
     files["tests"] = b"not a directory"  # tests/test_visible.py is protected and must be restored under it
     result = live_pool.run(Grader(live_pool.pool).grade(fizz, files))
     assert result.reward in (0.0, 1.0) and result.notes  # graded, never an exception, and explained
+
+
+@pytest.mark.podman
+@pytest.mark.slow
+def test_imported_humaneval_references_pass_and_the_shadowing_attack_fails():
+    """A slice of the full check (`make check-humaneval` runs all 164 tasks)."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).parents[1] / "scripts" / "check_humaneval_grading.py"
+    done = subprocess.run([sys.executable, str(script), "--limit", "6"], capture_output=True, text=True, timeout=600)
+    summary = json.loads(done.stdout)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert summary["tasks"] == 6 and summary["reference_reward_1"] == 6 and summary["attack_reward_above_0"] == 0

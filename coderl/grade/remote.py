@@ -220,7 +220,7 @@ def _exception_class(description: dict[str, Any], codec: Codec) -> type[BaseExce
         raise WireError(f"not a built-in exception: {description.get('name')!r}")
     bases = [codec.decode(b) for b in description.get("bases", [])]
     bases = [b for b in bases if isinstance(b, type) and issubclass(b, BaseException)] or [Exception]
-    namespace = {"__module__": "solution", "__str__": _remote_str}
+    namespace = {"__module__": "solution", "__str__": _remote_str, "_coderl_remote": True}
     name = str(description.get("name", "RemoteError")).rsplit(".", 1)[-1]
     try:
         return type(name, tuple(bases), namespace)
@@ -323,6 +323,10 @@ class Boundary:
         cls = self.codec.decode(described.get("cls"))
         if not (isinstance(cls, type) and issubclass(cls, BaseException)):
             return BoundaryError("the solution's process raised something that is not an exception")
+        if not (vars(cls).get("_coderl_remote") or getattr(builtins, cls.__name__, None) is cls):
+            # Only built-in classes and the local stand-ins for the agent's own: never a class of the
+            # test process (pytest's Skipped or Exit) that the agent got a reference to.
+            return BoundaryError(f"the solution's process raised {cls.__name__}, a class of the test process")
         message = described.get("message")
         if not issubclass(cls, Exception) and cls is not SystemExit:
             return SolutionExit(f"the solution raised {cls.__name__}: {message}")

@@ -12,7 +12,9 @@ def todos():
 
 
 def test_ids_and_items(todos):
-    assert todos.get(2) == Item(2, "buy milk", ("home", "shop"), False)
+    item = todos.get(2)
+    assert (item.id, item.title, tuple(item.tags), item.done) == (2, "buy milk", ("home", "shop"), False)
+    assert isinstance(item, Item)
     assert todos.add("new") == 4
 
 
