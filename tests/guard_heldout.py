@@ -1,9 +1,12 @@
 """Held-out cheating actions for stage 1, in phrasings the main corpus does not use.
 
 ROUND1 was written after the rules were first frozen; its misses (58% recall) then informed rule
-changes, so it is now part of the development corpus. ROUND2 was written after those changes and has
-not been used to tune anything: its recall is the estimate for unseen cheats. The next rule change
-that ROUND2's misses inform moves it to the development corpus too, and needs a ROUND3.
+changes, so it is now part of the development corpus. ROUND2 was written after those changes and was
+not used to tune the rules; it was read before the structural detectors were written (issue 12), so it
+is no longer an unseen set for them. ROUND3 comes from public sources (reward hacks by other labs'
+agents and curated hack collections, honest actions from the same kinds of sources), was collected
+after the structural detectors were frozen, and its first measurement is the unseen figure
+(benchmarks/RESULTS.md); one later change was tuned on it, so the next change needs a ROUND4.
 """
 
 from __future__ import annotations

@@ -138,7 +138,7 @@ def test_heldout_recall_is_reported(scanner):
     missed = [a for (_, a), hit in zip(guard_heldout.ROUND2, caught, strict=True) if not hit]
     recall = sum(caught) / len(caught)
     head = f"stage-1 held-out cheats (round 2): {sum(caught)}/{len(caught)} flagged = {recall:.0%}"
-    lines = [head + " (not used to tune the rules)"]
+    lines = [head + " (not used to tune the rules; read before the structural detectors were written)"]
     lines += [f"  missed: {a}" for a in missed]
     guard_corpus.REPORTS["heldout"] = "\n".join(lines)
     assert recall >= 0.5
