@@ -8,7 +8,7 @@ import subprocess
 import pytest
 from sandboxes import CODERL, TASKS
 
-from coderl.grade import Grader, GradingError, prepare_workspace
+from coderl.grade import Grader, GradingError, TaskNotGradable, prepare_workspace
 from coderl.task import load_task
 
 TASK = load_task(TASKS / "fizzbuzz")
@@ -173,8 +173,9 @@ def test_uncollectable_task_is_an_infrastructure_error(live_pool, tmp_path):
     import dataclasses
 
     broken = dataclasses.replace(TASK, id="broken", hidden={"test_x.py": b"import no_such_module\n"})
-    with pytest.raises(GradingError, match="could not be collected"):
+    with pytest.raises(TaskNotGradable, match="could not be collected") as caught:
         live_pool.run(Grader(live_pool.pool).grade(broken, _with()))
+    assert isinstance(caught.value, GradingError)  # callers that catch grading failures still do
 
 
 @pytest.mark.podman
@@ -197,8 +198,21 @@ def test_grade_cli_prints_one_json_object(tmp_path):
     }
     assert result["notes"] == []
     (workspace / "fizzbuzz.py").write_bytes(WRONG)
-    done = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    done = subprocess.run([*cmd, "--verbose"], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and json.loads(done.stdout)["reward"] == 0.0
+    assert "AssertionError" in done.stderr and "FAILED" in done.stderr  # why the tests failed
+    broken_task = tmp_path / "broken"
+    for path in (TASKS / "fizzbuzz").rglob("*"):
+        if path.is_file():
+            target = broken_task / path.relative_to(TASKS / "fizzbuzz")
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(path.read_bytes())
+    for hidden in (broken_task / "hidden").glob("*.py"):
+        hidden.write_text("import no_such_module\n\ndef test_x():\n    pass\n")
+    bad_task = subprocess.run(
+        [CODERL, "grade", str(broken_task), "--workspace", str(workspace)], capture_output=True, text=True
+    )
+    assert bad_task.returncode == 2 and "could not be collected" in bad_task.stderr
     bad_cmd = [CODERL, "grade", str(tmp_path), "--workspace", str(workspace)]
     bad = subprocess.run(bad_cmd, capture_output=True, text=True)
     assert bad.returncode == 2 and "task.toml: missing" in bad.stderr

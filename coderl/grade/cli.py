@@ -8,7 +8,7 @@ import json
 import sys
 from pathlib import Path
 
-from coderl.grade.grader import Grader, GradingError, read_workspace_dir
+from coderl.grade.grader import Grader, GradingError, TaskNotGradable, read_workspace_dir
 from coderl.sandbox.config import SandboxConfig
 from coderl.sandbox.podman import EngineError
 from coderl.sandbox.pool import SandboxPool
@@ -16,11 +16,10 @@ from coderl.sandbox.sandbox import SandboxError
 from coderl.task import TaskError, load_task
 
 
-async def _grade(task_dir: Path, workspace: Path, config: SandboxConfig) -> dict:
+async def _grade(task_dir: Path, files: dict[str, bytes], config: SandboxConfig, verbose: bool) -> dict:
     task = load_task(task_dir)
-    files = read_workspace_dir(workspace)
     async with SandboxPool(config, size=1) as pool:
-        return (await Grader(pool).grade(task, files)).to_json()
+        return (await Grader(pool).grade(task, files, keep_output=verbose)).to_json()
 
 
 def run_grade(args: argparse.Namespace) -> int:
@@ -29,13 +28,21 @@ def run_grade(args: argparse.Namespace) -> int:
         print(f"coderl grade: workspace {workspace} is not a directory", file=sys.stderr)
         return 2
     try:
-        result = asyncio.run(_grade(Path(args.task_dir), workspace, SandboxConfig(mode=args.mode)))
-    except TaskError as exc:
+        files = read_workspace_dir(workspace)
+    except (ValueError, OSError) as exc:
+        print(f"coderl grade: workspace: {exc}", file=sys.stderr)
+        return 2
+    try:
+        result = asyncio.run(_grade(Path(args.task_dir), files, SandboxConfig(mode=args.mode), args.verbose))
+    except (TaskError, TaskNotGradable) as exc:
         print(f"coderl grade: {exc}", file=sys.stderr)
         return 2
     except (GradingError, SandboxError, EngineError) as exc:
         print(f"coderl grade: grading failed: {exc}", file=sys.stderr)
         return 3
+    output = result.pop("output", "")
+    if output:
+        print(output, file=sys.stderr)
     print(json.dumps(result))
     return 0
 
@@ -45,9 +52,13 @@ def register(sub: argparse._SubParsersAction) -> None:
         "grade",
         help="grade a workspace against a task's hidden tests",
         description="Grade DIR against TASK_DIR in a fresh sandbox; print one JSON object. Exit status 0 when "
-        "grading worked (whatever the reward), 2 for a bad task or workspace, 3 when the infrastructure failed.",
+        "grading worked (whatever the reward), 2 for a bad task (hidden tests that cannot be collected) or workspace, "
+        "3 when the infrastructure failed.",
     )
     grade.add_argument("task_dir")
     grade.add_argument("--workspace", required=True, metavar="DIR")
     grade.add_argument("--mode", choices=("rootless", "rootful"), default="rootless")
+    grade.add_argument(
+        "-v", "--verbose", action="store_true", help="also print the test run's output (why tests failed) on stderr"
+    )
     grade.set_defaults(func=run_grade)

@@ -27,7 +27,7 @@ from coderl.sandbox.pool import SandboxPool
 from coderl.sandbox.sandbox import ExecResult, SandboxError
 from coderl.task import Task
 
-__all__ = ["GradeResult", "Grader", "GradingError", "read_workspace_dir"]
+__all__ = ["MAX_WORKSPACE_BYTES", "GradeResult", "Grader", "GradingError", "TaskNotGradable", "read_workspace_dir"]
 
 GRADING_DIR = "/tmp/coderl-grading"
 WORKER_DIR = "/tmp/coderl-worker"
@@ -48,6 +48,10 @@ class GradingError(RuntimeError):
     """Grading could not be carried out (sandbox failure, or a task whose hidden suite cannot be collected)."""
 
 
+class TaskNotGradable(GradingError):
+    """The task itself is broken: its hidden suite cannot be collected against its own workspace."""
+
+
 class _WorkspaceRefused(Exception):
     """What the agent left cannot be graded (too many files, a path that cannot be restored)."""
 
@@ -65,16 +69,30 @@ class GradeResult:
     skipped: int = 0
     notes: list[str] = field(default_factory=list)
     duration_s: float = 0.0
+    output: str = ""  # the test run's output and the solution process's, when asked for (``keep_output``)
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        out = asdict(self)
+        if not self.output:
+            del out["output"]
+        return out
 
 
-def read_workspace_dir(root: Path) -> dict[str, bytes]:
-    """Regular files under a host directory (links are not followed), as the grader takes them."""
+MAX_WORKSPACE_BYTES = 64 << 20  # what a sandbox download returns at most
+
+
+def read_workspace_dir(root: Path, max_bytes: int = MAX_WORKSPACE_BYTES) -> dict[str, bytes]:
+    """Regular files under a host directory (links are not followed), as the grader takes them.
+
+    Raises ValueError naming the file when the files add up to more than ``max_bytes``.
+    """
     files: dict[str, bytes] = {}
+    total = 0
     for path in sorted(root.rglob("*")):
         if path.is_file() and not path.is_symlink() and ".git" not in path.relative_to(root).parts:
+            total += path.stat().st_size
+            if total > max_bytes:
+                raise ValueError(f"{path}: the workspace exceeds {max_bytes >> 20} MiB, more than a sandbox holds")
             files[path.relative_to(root).as_posix()] = path.read_bytes()
     return files
 
@@ -187,7 +205,7 @@ class Grader:
                 raise GradingError(f"task {task.id}: its own workspace cannot be laid out: {exc}") from exc
             if not run.collected or run.finished is None or run.tampered:
                 tail = (result.stdout + result.stderr)[-1500:]
-                raise GradingError(f"task {task.id}: the hidden tests could not be collected:\n{tail}")
+                raise TaskNotGradable(f"task {task.id}: the hidden tests could not be collected:\n{tail}")
             self._expected[key] = run.collected
         return self._expected[key]
 
@@ -204,8 +222,10 @@ class Grader:
             duration_s=time.perf_counter() - start,
         )
 
-    async def grade(self, task: Task, agent_files: dict[str, bytes]) -> GradeResult:
-        """Grade the agent's final workspace; raises GradingError only when the infrastructure fails."""
+    async def grade(self, task: Task, agent_files: dict[str, bytes], *, keep_output: bool = False) -> GradeResult:
+        """Grade the agent's final workspace; raises GradingError only when the infrastructure fails
+        (TaskNotGradable when the task's own hidden suite cannot be collected). ``keep_output`` keeps
+        the test run's output (failing tests' tracebacks) and the solution process's in the result."""
         start = time.perf_counter()
         try:
             expected = await self.expected_tests(task)
@@ -257,4 +277,12 @@ class Grader:
             skipped=skipped,
             notes=notes,
             duration_s=time.perf_counter() - start,
+            output=_output(result) if keep_output else "",
         )
+
+
+def _output(result: ExecResult) -> str:
+    text = result.stdout + result.stderr
+    if result.worker_output.strip():
+        text += "\n--- the solution's process ---\n" + result.worker_output
+    return text
