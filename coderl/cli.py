@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
 from collections.abc import Sequence
 
 from coderl import __version__
-from coderl.exitcodes import INFRASTRUCTURE, exit_code_for
+from coderl.exitcodes import INFRASTRUCTURE, TERMINATED, exit_code_for
 
 
 def _info(_: argparse.Namespace) -> int:
@@ -67,6 +68,23 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class _Terminate:
+    """SIGTERM handled as Ctrl-C: asyncio cancels the running command, whose sandboxes and Podman API
+    service are then cleaned up on the way out (a plain SIGTERM would leave them running)."""
+
+    received = False
+
+    @classmethod
+    def install(cls) -> None:
+        if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
+            signal.signal(signal.SIGTERM, cls._handle)
+
+    @classmethod
+    def _handle(cls, signum: int, frame: object) -> None:
+        cls.received = True
+        signal.raise_signal(signal.SIGINT)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; its exit status follows :mod:`coderl.exitcodes` (0 ok, 1 verdict, 2 bad input,
     3 infrastructure), also for errors it lets escape: those print one line on stderr, not a traceback."""
@@ -75,15 +93,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return 0
+    _Terminate.install()
     try:
-        return int(args.func(args))
+        code = int(args.func(args))
     except (Exception, KeyboardInterrupt) as exc:
-        code = exit_code_for(exc)
-        if code is None:  # not an ordinary mistake or failure: a bug, whose traceback helps
+        found = exit_code_for(exc)
+        if found is None:  # not an ordinary mistake or failure: a bug, whose traceback helps
             raise
         if not isinstance(exc, KeyboardInterrupt):
             print(f"coderl {args.command}: {exc}", file=sys.stderr)
-        return code
+        code = found
+    return TERMINATED if _Terminate.received else code
 
 
 if __name__ == "__main__":  # pragma: no cover

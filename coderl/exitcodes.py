@@ -20,6 +20,7 @@ __all__ = [
     "INFRASTRUCTURE",
     "INTERRUPTED",
     "OK",
+    "TERMINATED",
     "VERDICT",
     "UsageError",
     "exit_code_for",
@@ -30,6 +31,7 @@ VERDICT: Final = 1
 BAD_INPUT: Final = 2
 INFRASTRUCTURE: Final = 3
 INTERRUPTED: Final = 130  # 128 + SIGINT, as shells report it
+TERMINATED: Final = 143  # 128 + SIGTERM
 
 
 class UsageError(ValueError):

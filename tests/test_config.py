@@ -440,3 +440,41 @@ def test_rollout_refuses_an_out_it_cannot_write(tmp_path, fake_model):
     for out, message in ((tmp_path, "is a directory"), (Path("/proc/none/t.jsonl"), "is not writable")):
         result = _run("rollout", "--tasks", str(BASIC), "--model", str(fake_model), "--out", str(out))
         assert result.returncode == BAD_INPUT and "--out: " in result.stderr and message in result.stderr, result.stderr
+
+
+@pytest.mark.podman
+@pytest.mark.slow
+def test_sigterm_cleans_up_sandboxes_and_the_podman_service_quietly(tmp_path):
+    import os
+    import signal
+
+    from coderl.exitcodes import TERMINATED
+    from coderl.rollout.tiny_model import build_tiny_policy
+    from coderl.sandbox.config import SandboxConfig
+    from coderl.sandbox.podman import OWNER_LABEL, PodmanEngine
+
+    model = build_tiny_policy(tmp_path / "tiny", seed=0)
+    out = tmp_path / "trajs.jsonl"
+    args = ["rollout", "--tasks", str(BASIC), "--model", str(model), "--episodes", "40", "--out", str(out)]
+    proc = subprocess.Popen([CODERL, *args, "--sandboxes", "2", "--max-turns", "2"], text=True, **_PIPES)
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline and not (out.exists() and out.read_text().count("\n") >= 1):
+        time.sleep(0.2)
+    os.kill(proc.pid, signal.SIGTERM)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == TERMINATED and "Traceback" not in err, err
+    services = [p for p in os.listdir("/proc") if p.isdigit() and f"coderl-api-{proc.pid}-".encode() in _cmdline(p)]
+    assert services == []
+    engine = PodmanEngine(SandboxConfig())
+    try:
+        owners = [c["labels"].get(OWNER_LABEL, "") for c in engine.list_sandboxes()]
+    finally:
+        engine.close()
+    assert not [o for o in owners if f":{proc.pid}:" in o]
+
+
+def _cmdline(pid: str) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
