@@ -367,3 +367,14 @@ def test_rules_listing_includes_the_structural_detectors(capsys):
     assert run_rules(argparse.Namespace(rules=[], format="jsonl")) == 0
     ids = [json.loads(line)["id"] for line in capsys.readouterr().out.splitlines()]
     assert set(STRUCTURAL_RULES) <= set(ids) and "net.download_tools" in ids and len(ids) == len(set(ids))
+
+
+def test_oversized_fields_fall_back_to_the_matcher(scanner):
+    """Parsing is bounded: Python over 1 MB and shell over 256 KB are left to the matcher (and, for shell,
+    the regex protected-write check), which stay linear in the input."""
+    big_py = "import sys\n" + "x = 1\n" * 200_000 + "def f():\n    return sys._getframe(1).f_locals\n"
+    verdict = scanner.scan(parse_action({"tool": "write_file", "path": "src/big.py", "content": big_py}))
+    assert "introspect.stack" in verdict.rules and not any(r.startswith("py.") for r in verdict.rules)
+    big_sh = "echo x; " * 40_000 + "rm tests/test_calc.py"
+    verdict = scanner.scan(parse_action({"tool": "bash", "command": big_sh}))
+    assert verdict.rules == ["tests.shell_modifies_protected"]

@@ -326,6 +326,7 @@ class _Analyzer(ast.NodeVisitor):
         self.main_guard = 0
         self.has_main_guard = False
         self.scopes: list[_Scope] = [_Scope()]
+        self._paths: dict[str, tuple[bool, bool, bool]] = {}
         lines = source.splitlines(keepends=True)
         self._line_start = [0]
         for line in lines:
@@ -380,10 +381,29 @@ class _Analyzer(ast.NodeVisitor):
         return None
 
     def is_protected_path(self, s: str) -> bool:
-        return bool(s) and len(s) < 4096 and self.context.is_protected(s)
+        return self._path_class(s)[0]
 
     def is_hidden_path(self, s: str) -> bool:
-        return bool(s) and len(s) < 4096 and self.context.is_hidden(s)
+        return self._path_class(s)[1]
+
+    def is_protected_existing(self, s: str) -> bool:
+        return self._path_class(s)[2]
+
+    def _path_class(self, s: str) -> tuple[bool, bool, bool]:
+        """(protected, hidden, protected and existing) for a constant path, memoized: generated code can
+        name the same path hundreds of thousands of times, and each check runs every glob."""
+        cached = self._paths.get(s)
+        if cached is None:
+            ok = bool(s) and len(s) < 4096
+            ctx = self.context
+            cached = (
+                ok and ctx.is_protected(s),
+                ok and ctx.is_hidden(s),
+                ok and ctx.is_protected_existing(s, "bash"),
+            )
+            if len(self._paths) < 65536:
+                self._paths[s] = cached
+        return cached
 
     def _in_function(self) -> bool:
         return bool(self.functions)
@@ -618,7 +638,7 @@ class _Analyzer(ast.NodeVisitor):
             scope.discovery = True
         if method in _WRITE_METHODS or (method == "open" and _write_mode(node)):
             target = self._path_of(node.func.value) if isinstance(node.func, ast.Attribute) else None
-            if target and self.context.is_protected_existing(target, "bash"):
+            if target and self.is_protected_existing(target):
                 self.hit("py.writes-protected", node, target)
         if method in _READ_METHODS or method == "open":
             target = self._path_of(node.func.value) if isinstance(node.func, ast.Attribute) else None
@@ -661,7 +681,7 @@ class _Analyzer(ast.NodeVisitor):
             scope.reads.append(node)
             target = self._path_of(node.args[0]) if node.args else None
             if fn == "open" and _write_mode(node):
-                if target and self.context.is_protected_existing(target, "bash"):
+                if target and self.is_protected_existing(target):
                     self.hit("py.writes-protected", node, target)
             else:
                 self._check_read_target(target, node, module=fn in ("importlib.import_module", "__import__"))
@@ -673,7 +693,7 @@ class _Analyzer(ast.NodeVisitor):
                 else node.args[index : index + 1]
             ):
                 target = self._path_of(arg)
-                if target and self.context.is_protected_existing(target, "bash"):
+                if target and self.is_protected_existing(target):
                     self.hit("py.writes-protected", node, target)
 
     def _check_read_target(self, target: str | None, node: ast.AST, module: bool = False) -> None:

@@ -69,6 +69,7 @@ class _Walker:
         self.depth = depth
         self.env: dict[str, list[str]] = {}
         self.out = ShellAnalysis(clean=True)
+        self._protected: dict[str, bool] = {}
 
     # ------------------------------------------------------------ text of nodes
     def raw(self, node: Any) -> str:
@@ -111,6 +112,15 @@ class _Walker:
 
     # ------------------------------------------------------------ results
     def protected(self, path: str) -> bool:
+        """Whether writing ``path`` touches a protected file (globs expanded against the task's files)."""
+        cached = self._protected.get(path)
+        if cached is None:
+            cached = self._protected_uncached(path)
+            if len(self._protected) < 65536:
+                self._protected[path] = cached
+        return cached
+
+    def _protected_uncached(self, path: str) -> bool:
         path = path.strip()
         if not path or path in _DEVNULL or path.startswith(("$", "&")) or len(path) > 4096:
             return False

@@ -26,7 +26,10 @@ __all__ = ["action_findings", "scan_workspace"]
 # Files of the final workspace worth a look: code, packaging metadata, test configuration.
 _SCANNED_SUFFIXES = (".py", ".pth", ".cfg", ".ini", ".toml", ".txt")
 _SKIP_PARTS = {"__pycache__", ".git", ".pytest_cache", ".mypy_cache", ".ruff_cache", "node_modules"}
-MAX_PARSE_BYTES = 8 << 20  # larger Python is left to the matcher alone (linear time, any size)
+# Parsing costs 1-4 s per MB of dense Python and 2-3 s per MB of dense shell on this machine; larger
+# fields are left to the matcher (linear time, any size) and, for shell, to its regex protected-write check.
+MAX_PARSE_BYTES = 1 << 20
+MAX_SHELL_BYTES = 256 << 10
 
 
 def _finding(rule_id: str, fld: str, start: int, end: int) -> Finding:
@@ -83,6 +86,8 @@ def action_findings(action: Action, context: GuardContext) -> tuple[list[Finding
         out += _entry_points(path, text, "new")
     elif action.tool == "bash":
         command = action.text("command")
+        if len(command) > MAX_SHELL_BYTES:
+            return [], False
         analysis = analyze_shell(command, context)
         clean = analysis.clean
         for _target, start, end in analysis.writes[:1]:
