@@ -170,6 +170,9 @@ def test_a_bad_config_is_refused_before_torch_is_even_imported(tmp_path):
         ("[rollout]\nmax_new_tokens = 600\nmax_total_tokens = 512\n", "[rollout] max_new_tokens: 600 exceeds"),
         ('[tasks]\ngenerate_family = "nope"\n', "[tasks] generate_family: unknown task family 'nope'"),
         ("run = 3\n", "[run]: expected a table, got 3"),
+        ('[advantage]\nestimator = "grpo"\nlam = 0.9\n', "[advantage] lam: applies to estimator = 'gae' only"),
+        ('[advantage]\nestimator = "grpo"\nwhiten = true\n', "[advantage] whiten: applies to estimator = 'gae'"),
+        ('[advantage]\nestimator = "grpo"\n[run]\ngroup_size = 1\n', "[run] group_size: GRPO compares"),
         ('[judge]\nurl = "nowhere"\n', "[judge] url: 'nowhere' is neither an http(s) API base nor a local model"),
     ],
 )

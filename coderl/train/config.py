@@ -17,6 +17,8 @@ Rules between keys:
 - ``[run] episodes_per_iteration`` is a multiple of ``group_size``.
 - ``[advantage] lam`` is the fixed policy lambda and applies only with ``lam_alpha = 0``: setting
   ``lam`` while ``lam_alpha`` is non-zero (its default is 0.05) is an error, not silently ignored.
+  With ``estimator = "grpo"``, ``lam``, ``lam_alpha`` and ``whiten = true`` are errors (they shape GAE
+  advantages only), and ``[run] group_size`` must be at least 2.
 - ``[ppo] temperature`` follows ``[rollout] temperature`` (1.0 for greedy rollouts); setting a
   different one is an error (the PPO ratio needs the distribution that was sampled).
 - ``[rollout] max_total_tokens`` defaults to the smaller of 4096 and the policy's context
@@ -228,6 +230,13 @@ class AdvantageSection(_Section):
 
     @model_validator(mode="after")
     def _lambda(self) -> AdvantageSection:
+        if self.estimator == "grpo":
+            for key in ("lam", "lam_alpha", "whiten"):
+                if key in self.model_fields_set and (key != "whiten" or self.whiten):
+                    raise ValueError(
+                        f"{key}: applies to estimator = 'gae' only; remove it for 'grpo' (group-relative "
+                        "advantages; the critic is still trained on returns with gamma and lam_critic)"
+                    )
         if "lam" in self.model_fields_set and self.lam_alpha:
             raise ValueError(
                 f"lam: a fixed lambda applies only with lam_alpha = 0, and lam_alpha is {self.lam_alpha} "
@@ -401,6 +410,10 @@ class TrainFile(BaseModel):
             raise ValueError(
                 f"[ppo] temperature: {ppo.temperature} differs from [rollout] temperature {temperature}; PPO "
                 "ratios need the logprobs of the distribution the rollouts sampled (leave it out to follow rollout)"
+            )
+        if self.advantage.estimator == "grpo" and self.run.group_size < 2:
+            raise ValueError(
+                "[run] group_size: GRPO compares the episodes of a task within a group; it needs group_size >= 2"
             )
         rollout = fit_context(rollout, self.model.policy, label="[rollout] ")
         object.__setattr__(self, "rollout", rollout)  # frozen: the derived values are set once, here
