@@ -225,8 +225,9 @@ def test_the_mirrored_sections_match_the_dataclasses_they_build():
         ("ppo", PPOConfig),
     ):
         section = SECTIONS[name]
-        assert list(section.model_fields) == [f.name for f in dataclasses.fields(cls)], name
-        assert cls(**section().model_dump()) == cls(), name  # same defaults
+        hint = f"[{name}] in coderl/train/config.py ({section.__name__}) must mirror {cls.__name__}: add the key there"
+        assert list(section.model_fields) == [f.name for f in dataclasses.fields(cls)], hint
+        assert cls(**section().model_dump()) == cls(), hint  # same defaults
 
 
 # --- exit codes and probes of the other commands ---------------------------------------------------------
