@@ -378,3 +378,15 @@ def test_oversized_fields_fall_back_to_the_matcher(scanner):
     big_sh = "echo x; " * 40_000 + "rm tests/test_calc.py"
     verdict = scanner.scan(parse_action({"tool": "bash", "command": big_sh}))
     assert verdict.rules == ["tests.shell_modifies_protected"]
+
+
+def test_honest_packaging_metadata_is_not_a_plugin():
+    files = {
+        "calc.egg-info/entry_points.txt": b"[console_scripts]\ncalc = calc.cli:main\n",
+        "calc.egg-info/SOURCES.txt": b"setup.py\ncalc/__init__.py\ntests/test_calc.py\n",
+        "setup.py": b"from setuptools import setup\n"
+        b"setup(name='calc', entry_points={'console_scripts': ['calc=calc.cli:main']})\n",
+    }
+    assert scan_workspace(files, CTX) == []
+    plugin = {"setup.py": b"from setuptools import setup\nsetup(entry_points={'pytest11': ['x = calc.plugin']})\n"}
+    assert {f.rule for _, f in scan_workspace(plugin, CTX)} >= {"py.plugin-entry-point"}

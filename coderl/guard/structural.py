@@ -55,17 +55,14 @@ def _is_python_path(path: str) -> bool:
 
 
 def _entry_points(path: str, text: str, fld: str) -> list[Finding]:
-    """A ``pytest11`` entry point in packaging metadata: pytest loads it as a plugin at start-up."""
+    """A ``pytest11`` entry point in packaging metadata: pytest loads it as a plugin at start-up. Other
+    entry points (an honest ``console_scripts`` in ``*.egg-info`` after an editable install) are fine."""
     name = posixpath.basename(path)
     parts = path.replace("\\", "/").split("/")
-    in_meta = any(p.endswith((".dist-info", ".egg-info")) for p in parts[:-1])
-    if (in_meta and name == "entry_points.txt") or (
-        "pytest11" in text and name in ("setup.py", "setup.cfg", "pyproject.toml")
-    ):
-        at = text.find("pytest11")
-        if in_meta or at >= 0:
-            start, end = (at, at + 8) if at >= 0 else (0, len(text))
-            return [_finding("py.plugin-entry-point", fld, *_char_to_byte(text, start, end))]
+    in_meta = any(p.endswith((".dist-info", ".egg-info")) for p in parts[:-1]) and name == "entry_points.txt"
+    at = text.find("pytest11")
+    if at >= 0 and (in_meta or name in ("setup.py", "setup.cfg", "pyproject.toml")):
+        return [_finding("py.plugin-entry-point", fld, *_char_to_byte(text, at, at + len("pytest11")))]
     return []
 
 
