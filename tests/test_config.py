@@ -482,3 +482,14 @@ def _cmdline(pid: str) -> bytes:
         return Path(f"/proc/{pid}/cmdline").read_bytes()
     except OSError:
         return b""
+
+
+def test_tasks_commands_name_a_bad_path(tmp_path):
+    for args, message in (
+        (["check", str(tmp_path / "none")], "none: not a directory"),
+        (["import", str(tmp_path / "none.jsonl"), "--format", "mbpp", "--out", str(tmp_path / "o")], "none.jsonl:"),
+        (["generate", "--out", "/proc/coderl-tasks", "-n", "2"], "'/proc/coderl-tasks' is not writable"),
+    ):
+        result = _run("tasks", *args)
+        assert result.returncode == BAD_INPUT and message in result.stderr, result.stderr
+        assert "Traceback" not in result.stderr

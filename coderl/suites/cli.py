@@ -13,7 +13,7 @@ from coderl.suites import BASIC
 from coderl.suites.generator import FAMILIES, generate_tasks
 from coderl.suites.importer import FORMATS, JsonlImportError, import_jsonl
 from coderl.task import TaskError, load_tasks
-from coderl.train.config import MAX_GENERATED_TASKS
+from coderl.train.config import MAX_GENERATED_TASKS, check_writable_dir
 
 
 def run_list(args: argparse.Namespace) -> int:
@@ -32,7 +32,17 @@ def run_list(args: argparse.Namespace) -> int:
     return 0
 
 
+def _error(exc: Exception) -> str:
+    """One line for a failure: ``PATH: reason`` for an OSError, the message otherwise."""
+    if isinstance(exc, OSError) and exc.strerror and not isinstance(exc, FileExistsError):
+        return f"{exc.filename}: {exc.strerror}" if exc.filename else exc.strerror
+    return str(exc)
+
+
 def run_check(args: argparse.Namespace) -> int:
+    if not Path(args.dir).is_dir():
+        print(f"coderl tasks check: {args.dir}: not a directory", file=sys.stderr)
+        return BAD_INPUT
     try:
         tasks = load_tasks(args.dir)
     except TaskError as exc:
@@ -78,6 +88,7 @@ def _publish(staged: list[Path], out: Path, overwrite: bool) -> list[Path]:
 
 def _staging(out: Path) -> tempfile.TemporaryDirectory[str]:
     """A scratch directory beside ``out`` (same file system, so tasks move into place by rename)."""
+    check_writable_dir(str(out))  # ValueError naming --out, not the scratch directory
     parent = out.resolve().parent
     parent.mkdir(parents=True, exist_ok=True)
     return tempfile.TemporaryDirectory(prefix=f".{out.name}.staging-", dir=parent)
@@ -90,7 +101,7 @@ def run_generate(args: argparse.Namespace) -> int:
             staged = generate_tasks(scratch, args.n, seed=args.seed, family=args.family)
             paths = _publish(staged, out, args.overwrite)
     except (ValueError, OSError, TaskError) as exc:
-        print(f"coderl tasks generate: {exc}", file=sys.stderr)
+        print(f"coderl tasks generate: {_error(exc)}", file=sys.stderr)
         return BAD_INPUT
     print(f"wrote {len(paths)} {args.family} tasks (seed {args.seed}) to {args.out}")
     return OK
@@ -104,7 +115,7 @@ def run_import(args: argparse.Namespace) -> int:
             staged = import_jsonl(args.file, scratch, args.format, limit=args.limit, problems=problems)
             paths = _publish(staged, out, args.overwrite)
     except (JsonlImportError, ValueError, OSError) as exc:
-        print(f"coderl tasks import: {exc}", file=sys.stderr)
+        print(f"coderl tasks import: {_error(exc)}", file=sys.stderr)
         return BAD_INPUT
     for problem in problems:
         print(f"skipped {problem}", file=sys.stderr)
