@@ -45,6 +45,8 @@ _BY_CLASS: Final[dict[str, int]] = {
     "coderl.task.TaskError": BAD_INPUT,
     "coderl.suites.importer.JsonlImportError": BAD_INPUT,
     "coderl.guard.rules.RuleError": BAD_INPUT,
+    "coderl.grade.grader.TaskNotGradable": BAD_INPUT,  # a task whose hidden tests cannot run: fix the task
+    "coderl.sandbox.sandbox.WorkspaceError": BAD_INPUT,  # caused by the workspace's files, not the machine
     "coderl.sandbox.podman.EngineError": INFRASTRUCTURE,
     "coderl.sandbox.sandbox.SandboxError": INFRASTRUCTURE,
     "coderl.grade.grader.GradingError": INFRASTRUCTURE,

@@ -234,7 +234,7 @@ def test_the_mirrored_sections_match_the_dataclasses_they_build():
 
 
 def test_one_mapping_from_error_kind_to_exit_code():
-    from coderl.grade.grader import GradingError
+    from coderl.grade.grader import GradingError, TaskNotGradable
     from coderl.sandbox.podman import EngineError
     from coderl.task import TaskError
 
@@ -244,6 +244,7 @@ def test_one_mapping_from_error_kind_to_exit_code():
     assert exit_code_for(FileNotFoundError("x")) == BAD_INPUT
     assert exit_code_for(EngineError("x")) == INFRASTRUCTURE
     assert exit_code_for(GradingError("x")) == INFRASTRUCTURE
+    assert exit_code_for(TaskNotGradable("x")) == BAD_INPUT  # a subclass listed on its own wins
     assert exit_code_for(KeyboardInterrupt()) == INTERRUPTED
     assert exit_code_for(ZeroDivisionError()) is None  # a bug keeps its traceback
 
