@@ -240,3 +240,18 @@ def test_check_reports_only_limits_it_measured(guard):
     assert warned == ({"cpu"} if guard else {"cpu", "memory (all processes)"})
     assert "NOT hold" in format_warnings(report)
     assert report["ok"]
+
+
+def test_a_command_that_closes_its_stdin_does_not_kill_the_agent(live_pool):
+    """The agent writes a command's stdin before reading its output; a command that closed it used to
+    kill the agent with SIGPIPE (``bash /dev/stdin`` does), and the sandbox had to be replaced."""
+
+    async def go(sandbox: Sandbox) -> tuple[int, int, int, int]:
+        before = (await sandbox.ping())["pid"]
+        closed = await sandbox.run(["/bin/bash", "-c", "exec 0<&-; exit 3"], stdin=b"x" * (1 << 20))
+        script = await sandbox.run(["/bin/bash", "/dev/stdin"], stdin=b"x" * (1 << 20))
+        return before, (await sandbox.ping())["pid"], closed.exit_code, script.exit_code
+
+    before, after, closed, script = live_pool.episode(go)
+    assert closed == 3 and script != 0  # bash read a few bytes and stopped: an ordinary failure
+    assert after == before  # the same agent answers

@@ -324,11 +324,11 @@ class Agent:
         return {"data": base64.b64encode(data[:limit]).decode(), "truncated": len(data) > limit}
 
     def op_pack(self, req: dict[str, Any]) -> dict[str, Any]:
-        """Tar a directory: every regular file as itself (hard links included: each path with its
-        content), symlinks as links. Entries that cannot come back are listed in ``skipped``, never
-        dropped silently: FIFOs, sockets and devices, unreadable files and directories, and paths whose
-        full name would reach PATH_MAX (they could not be written back). More than ``max_bytes`` of
-        content or more than ``max_files`` entries is a ``WorkspaceFault``."""
+        """List a directory: every regular file with its content (hard links included: each path with
+        its content), symlinks as links (see ``_pack_tree``). Entries that cannot come back are listed
+        in ``skipped``, never dropped silently: FIFOs, sockets and devices, unreadable files and
+        directories, and paths whose full name would reach PATH_MAX (they could not be written back).
+        More than ``max_bytes`` of content or more than ``max_files`` entries is a ``WorkspaceFault``."""
         root = str(req.get("path", "/workspace"))
         with self.as_user():
             return _pack_tree(root, int(req.get("max_bytes", 1 << 26)), int(req.get("max_files", 1 << 15)))
@@ -481,11 +481,14 @@ def _remove_sysv_ipc() -> int:
 
 
 def _pack_tree(root: str, max_bytes: int, max_files: int) -> dict[str, Any]:
-    """The tar behind ``op_pack``. Directories are opened relative to their parent's descriptor, so
-    depth never makes a path unopenable and a swapped-in symlink is never followed."""
-    buf = io.BytesIO()
-    total = count = 0
+    """The listing behind ``op_pack``: ``files`` as [relative path, base64 content] pairs, ``links``
+    (symlinks, never followed), ``skipped``. Directories are opened relative to their parent's
+    descriptor, so depth never makes a path unopenable and a swapped-in symlink is never followed. No
+    tar: tarfile's per-member Python cost (about 50 us on each side) made 20,000 files take 2 s."""
+    files: list[list[str]] = []
+    links: list[str] = []
     skipped: list[str] = []
+    total = count = 0
     prefix = len(os.fsencode(root)) + 1
     top = os.open(root, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
     stack: list[tuple[int, str, Iterator[str]]] = []
@@ -500,63 +503,58 @@ def _pack_tree(root: str, max_bytes: int, max_files: int) -> dict[str, Any]:
         stack.append((fd, rel, iter(names)))
 
     try:
-        with tarfile.open(fileobj=buf, mode="w", format=tarfile.PAX_FORMAT) as tar:
-            enter(top, "")
-            while stack:
-                dfd, rel_dir, names = stack[-1]
-                name = next(names, None)
-                if name is None:
-                    os.close(dfd)
-                    stack.pop()
-                    continue
-                rel = f"{rel_dir}/{name}" if rel_dir else name
-                count += 1
-                if count > max_files:
-                    raise WorkspaceFault(f"{root} holds more than {max_files} files and directories")
+        enter(top, "")
+        while stack:
+            dfd, rel_dir, names = stack[-1]
+            name = next(names, None)
+            if name is None:
+                os.close(dfd)
+                stack.pop()
+                continue
+            rel = f"{rel_dir}/{name}" if rel_dir else name
+            count += 1
+            if count > max_files:
+                raise WorkspaceFault(f"{root} holds more than {max_files} files and directories")
+            try:
+                st = os.stat(name, dir_fd=dfd, follow_symlinks=False)
+            except OSError:
+                skipped.append(rel)
+                continue
+            if prefix + len(os.fsencode(rel)) >= PATH_MAX:
+                skipped.append(rel)  # could not be written back: its full path reaches PATH_MAX
+                continue
+            if stat.S_ISDIR(st.st_mode):
                 try:
-                    st = os.stat(name, dir_fd=dfd, follow_symlinks=False)
+                    child = os.open(name, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=dfd)
                 except OSError:
                     skipped.append(rel)
                     continue
-                if prefix + len(os.fsencode(rel)) >= PATH_MAX:
-                    skipped.append(rel)  # could not be written back: its full path reaches PATH_MAX
-                    continue
-                if stat.S_ISDIR(st.st_mode):
-                    try:
-                        child = os.open(name, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=dfd)
-                    except OSError:
-                        skipped.append(rel)
-                        continue
-                    enter(child, rel)
-                    continue
-                info = tarfile.TarInfo(rel)
-                info.mode, info.mtime = st.st_mode & 0o7777, int(st.st_mtime)
-                if stat.S_ISLNK(st.st_mode):
-                    info.type, info.linkname = tarfile.SYMTYPE, os.readlink(name, dir_fd=dfd)
-                    tar.addfile(info)
-                    continue
-                if not stat.S_ISREG(st.st_mode):
+                enter(child, rel)
+                continue
+            if stat.S_ISLNK(st.st_mode):
+                links.append(rel)
+                continue
+            if not stat.S_ISREG(st.st_mode):
+                skipped.append(rel)
+                continue
+            try:
+                fd = os.open(name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK, dir_fd=dfd)
+            except OSError:
+                skipped.append(rel)
+                continue
+            with open(fd, "rb") as f:
+                if not stat.S_ISREG(os.fstat(fd).st_mode):
                     skipped.append(rel)
                     continue
-                try:
-                    fd = os.open(name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK, dir_fd=dfd)
-                except OSError:
-                    skipped.append(rel)
-                    continue
-                with open(fd, "rb") as f:
-                    if not stat.S_ISREG(os.fstat(fd).st_mode):
-                        skipped.append(rel)
-                        continue
-                    data = f.read(max_bytes - total + 1)
-                total += len(data)
-                if total > max_bytes:
-                    raise WorkspaceFault(f"{root} holds more than {max_bytes} bytes of files")
-                info.size = len(data)  # a hard link is a regular file of its own here, never LNKTYPE
-                tar.addfile(info, io.BytesIO(data))
+                data = f.read(min(st.st_size, max_bytes - total) + 1)  # + 1: sees a file over the cap
+            total += len(data)
+            if total > max_bytes:
+                raise WorkspaceFault(f"{root} holds more than {max_bytes} bytes of files")
+            files.append([rel, base64.b64encode(data).decode()])  # a hard link is a file of its own here
     finally:
         for fd, _, _ in stack:
             os.close(fd)
-    return {"tar": base64.b64encode(buf.getvalue()).decode(), "bytes": total, "files": count, "skipped": skipped}
+    return {"files": files, "links": links, "skipped": skipped, "bytes": total, "entries": count}
 
 
 def _memory_of(pid: str) -> tuple[int, int] | None:
@@ -683,7 +681,11 @@ def main() -> None:
     settings = json.loads(sys.argv[1]) if len(sys.argv) > 1 else {}
     out = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)  # stray prints must never corrupt the frame stream
-    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    # A command that closes its stdin before reading what the agent writes there must not kill the agent:
+    # the write raises BrokenPipeError instead (suppressed in op_exec). Commands get SIGPIPE's default
+    # back (subprocess's restore_signals); if the host closes the stream, writing the reply raises and
+    # the agent ends.
+    signal.signal(signal.SIGPIPE, signal.SIG_IGN)
     serve(settings, sys.stdin.buffer, out)
 
 

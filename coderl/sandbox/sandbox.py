@@ -10,12 +10,12 @@ import signal
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from coderl.sandbox.agent import HEADER, MAX_FRAME, encode_frame
 from coderl.sandbox.config import SandboxConfig
-from coderl.sandbox.files import files_from_tar, tar_from_dir, tar_from_files
+from coderl.sandbox.files import tar_from_dir, tar_from_files
 
 __all__ = ["ExecResult", "Sandbox", "SandboxError", "WorkspaceError", "truncation_marker"]
 
@@ -223,8 +223,15 @@ class Sandbox:
         write back (PATH_MAX). Raises WorkspaceError beyond ``max_bytes`` of content or ``max_files``
         entries."""
         reply = await self.request("pack", timeout=self._grace(30), path=path, max_bytes=max_bytes, max_files=max_files)
-        files, skipped = files_from_tar(base64.b64decode(reply["tar"]))
-        return files, sorted(set(skipped) | {str(s) for s in reply.get("skipped", [])})
+        files: dict[str, bytes] = {}
+        skipped = [str(s) for s in (*reply.get("links", ()), *reply.get("skipped", ()))]
+        for name, data in reply["files"]:
+            rel = PurePosixPath(name)
+            if rel.is_absolute() or ".." in rel.parts or not rel.parts:
+                skipped.append(name)
+            else:
+                files[rel.as_posix()] = base64.b64decode(data)
+        return files, sorted(skipped)
 
     async def reset(self) -> float:
         """Kill every sandbox process and empty the scratch space; returns seconds taken."""
