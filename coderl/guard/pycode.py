@@ -17,10 +17,10 @@ yields no structural findings (the matcher still scans it).
 from __future__ import annotations
 
 import ast
+import atexit
 import base64
 import binascii
 import builtins
-import functools
 import posixpath
 import re
 import textwrap
@@ -872,11 +872,16 @@ _TRIGGERS = (
 _ATTRIBUTE_ASSIGNMENT = re.compile(r"^[ \t]*(?!self\.|cls\.)[A-Za-z_]\w*\.[\w.]+[ \t]*=[^=]", re.MULTILINE)
 
 
-@functools.lru_cache(maxsize=1)
-def _trigger_matcher() -> Any:
-    from coderl._native import RuleMatcher
+_TRIGGER_MATCHER: list[Any] = []  # built on first use; released at exit (nanobind reports live objects)
 
-    return RuleMatcher([re.escape(t).encode() for t in _TRIGGERS], list(range(len(_TRIGGERS))))
+
+def _trigger_matcher() -> Any:
+    if not _TRIGGER_MATCHER:
+        from coderl._native import RuleMatcher
+
+        _TRIGGER_MATCHER.append(RuleMatcher([re.escape(t).encode() for t in _TRIGGERS], list(range(len(_TRIGGERS)))))
+        atexit.register(_TRIGGER_MATCHER.clear)
+    return _TRIGGER_MATCHER[0]
 
 
 def might_matter(source: str) -> bool:
