@@ -4,6 +4,7 @@ action that went wrong) and what must hold afterwards."""
 from __future__ import annotations
 
 import asyncio
+import os
 import time
 
 import pytest
@@ -110,6 +111,34 @@ def test_pools_have_independent_process_budgets():
     assert ids[0] != ids[1] and (ids[0] - ids[1]) % UID_STEP == 0 and ids[0] % UID_STEP == 0, ids
     assert "Resource temporarily unavailable" not in stderr, stderr
     assert stdout.strip() == "fine"
+
+
+def test_a_uid_left_by_a_killed_run_is_not_reused_while_its_container_lives():
+    """A run killed before removing its containers frees its uid locks (the kernel drops them), but its
+    processes may still run: the uid stays unused while that container exists, and is free once it is
+    removed."""
+
+    async def go() -> tuple[int, int, bool]:
+        async with SandboxPool(SandboxConfig(), size=1) as dead:
+            engine = dead.engine
+            sandbox = await dead.acquire()
+            uid = int((await sandbox.run("id -u")).stdout)
+            _, fd = engine._uid_leases.pop(sandbox.container_id)
+            os.close(fd)  # as if the process had been killed: lock gone, file still names the container
+            async with SandboxPool(SandboxConfig(), size=1, engine=engine) as alive, alive.sandbox() as other:
+                other_uid = int((await other.run("id -u")).stdout)
+            await dead.release(sandbox)
+            await asyncio.to_thread(engine.remove, [sandbox.container_id])
+            fd = os.open(engine.runtime_dir / "uids" / str(uid), os.O_RDONLY)
+            try:
+                still_blocked = engine._left_running(fd)
+            finally:
+                os.close(fd)
+        return uid, other_uid, still_blocked
+
+    uid, other_uid, still_blocked = asyncio.run(go())
+    assert other_uid != uid
+    assert not still_blocked
 
 
 def test_hard_links_are_downloaded_as_files(live_pool):

@@ -311,7 +311,8 @@ class PodmanEngine:
         process budget: one pool could starve another. Uids are ``sandbox_uid + 2k`` (``uid + 1`` is the
         grader's); each is claimed with an exclusive ``flock`` on a file in this identity's runtime
         directory, which the kernel releases when the owning process dies, so concurrent pools and
-        processes never collide and a killed run frees its uids.
+        processes never collide and a killed run frees its uids. A uid whose last container outlived its
+        killed owner is skipped while that container exists (``remove_leftovers`` removes it).
         """
         directory = self.runtime_dir / "uids"
         self._ensure_runtime_dir()
@@ -327,15 +328,34 @@ class PodmanEngine:
                 except OSError:
                     os.close(fd)
                     continue
+                if self._left_running(fd):
+                    os.close(fd)
+                    continue
+                os.ftruncate(fd, 0)
+                os.pwrite(fd, container_id.encode(), 0)
                 self._uid_leases[container_id] = (uid, fd)
                 return uid
         raise EngineError(f"no free sandbox uid in [{self.config.sandbox_uid}, {UID_END}) (all leased)")
+
+    def _left_running(self, fd: int) -> bool:
+        """Whether the container named in a uid's lock file still exists. The file names its container
+        while leased and is emptied on release, so a name found in an unlocked file was left by a
+        process that died without removing its container, whose processes may still hold the uid."""
+        holder = os.pread(fd, 256, 0).decode(errors="replace").strip()
+        if not holder:
+            return False
+        try:
+            return bool(self.client().containers.exists(holder))
+        except Exception:
+            return True  # cannot tell: keep away from that uid
 
     def release_uid(self, container_id: str) -> None:
         """Free the uid leased for a container (no-op if it holds none)."""
         with self._lock:
             lease = self._uid_leases.pop(container_id, None)
         if lease is not None:
+            with contextlib.suppress(OSError):
+                os.ftruncate(lease[1], 0)
             os.close(lease[1])
 
     def list_sandboxes(self) -> list[dict[str, Any]]:

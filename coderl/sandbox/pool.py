@@ -29,7 +29,7 @@ async def open_sandbox(engine: PodmanEngine, name: str, *, pool: str, slot: int)
     check that it answers. ``slot`` only names the sandbox's place in its pool."""
     container_id = await asyncio.to_thread(engine.create, name, pool=pool)
     try:
-        settings = engine.agent_settings(engine.lease_uid(container_id))
+        settings = engine.agent_settings(await asyncio.to_thread(engine.lease_uid, container_id))
         argv = engine.agent_command(container_id, settings)
         process = await asyncio.create_subprocess_exec(
             *argv,
