@@ -154,7 +154,8 @@ def test_cheats_are_explained_in_notes(grade):
     # pytest.skip raised by the solution's code is not the test process's skip: the tests fail.
     assert skipped.reward == 0.0 and skipped.failed == skipped.expected
     forged = grade(_with(CHEATS["forged-result-lines"]))
-    assert any("forged" in n for n in forged.notes) or forged.failed == forged.expected
+    # The lines land on the worker's own reply pipe (it has no other channel): its import fails.
+    assert forged.reward == 0.0 and forged.passed == 0 and forged.notes
 
 
 @pytest.mark.podman

@@ -1,16 +1,17 @@
 """Hidden test sources as the trusted test process runs them.
 
 The one change: ``from M import *`` becomes a call of ``coderl_remote.import_star`` with the names the
-test module binds itself, so a star import of the agent's module cannot rebind a test's helper, an
-imported ``approx``, a builtin or a standard module (see ``remote.import_star``). Everything else is the
-task author's file as written.
+test module reads but never binds itself, so a star import of the agent's module binds only those: it
+cannot rebind a test's helper, an imported ``approx``, a builtin or a standard module, nor plant a name
+pytest gives meaning to (``setup_module``, ``pytestmark``, ``pytest_plugins``); see
+``remote.import_star``. Everything else is the task author's file as written.
 """
 
 from __future__ import annotations
 
 import ast
 
-__all__ = ["bound_names", "rewrite_hidden"]
+__all__ = ["bound_names", "read_names", "rewrite_hidden"]
 
 
 def bound_names(tree: ast.Module) -> frozenset[str]:
@@ -30,9 +31,14 @@ def bound_names(tree: ast.Module) -> frozenset[str]:
     return frozenset(names)
 
 
+def read_names(tree: ast.Module) -> frozenset[str]:
+    """Every name the module reads (loads) anywhere."""
+    return frozenset(n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load))
+
+
 class _StarRewriter(ast.NodeTransformer):
-    def __init__(self, protected: frozenset[str]) -> None:
-        self.protected = protected
+    def __init__(self, wanted: frozenset[str]) -> None:
+        self.wanted = wanted
         self.count = 0
 
     def visit_ImportFrom(self, node: ast.ImportFrom) -> ast.AST:
@@ -44,7 +50,7 @@ class _StarRewriter(ast.NodeTransformer):
         )
         protected = ast.Call(
             ast.Name("frozenset", ast.Load()),
-            [ast.List([ast.Constant(n) for n in sorted(self.protected)], ast.Load())],
+            [ast.List([ast.Constant(n) for n in sorted(self.wanted)], ast.Load())],
             [],
         )
         call = ast.Call(
@@ -56,7 +62,7 @@ class _StarRewriter(ast.NodeTransformer):
 def rewrite_hidden(source: str, filename: str = "<test>") -> tuple[str, int]:
     """The source with each absolute ``from M import *`` made safe, and how many there were."""
     tree = ast.parse(source, filename)
-    rewriter = _StarRewriter(bound_names(tree))
+    rewriter = _StarRewriter(read_names(tree) - bound_names(tree))
     tree = rewriter.visit(tree)
     if not rewriter.count:
         return source, 0

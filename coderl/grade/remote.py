@@ -20,6 +20,8 @@ Standard library only: copied into the grading container as ``coderl_remote``.
 from __future__ import annotations
 
 import builtins
+import collections.abc
+import functools
 import importlib
 import importlib.abc
 import importlib.machinery
@@ -37,7 +39,19 @@ else:  # in the container, beside coderl_wire.py
 __all__ = ["Boundary", "BoundaryError", "RemoteObject", "import_star", "install", "run"]
 
 _BOUNDARY: Boundary | None = None
-_CALLBACK_OPS = frozenset({"call", "getattr", "getitem", "setitem", "len", "iter", "next", "contains", "repr"})
+_ALLOWED = {
+    "object": frozenset({"call", "getattr", "getitem", "setitem", "len", "iter", "contains", "repr"}),
+    "iterator": frozenset({"next", "iter"}),
+    "function": frozenset({"call"}),
+}
+_GROUP: Any = getattr(builtins, "BaseExceptionGroup", None)  # Python 3.11+
+_CALLABLES = (
+    types.FunctionType,
+    types.BuiltinFunctionType,
+    types.MethodType,
+    types.MethodWrapperType,
+    functools.partial,
+)
 _MUTABLE = (list, dict, set, bytearray)
 
 
@@ -59,12 +73,13 @@ def _boundary() -> Boundary:
 class RemoteObject:
     """An object that lives in the agent's process."""
 
-    __slots__ = ("__weakref__", "_coderl_cls", "_coderl_id", "_coderl_name")
+    __slots__ = ("__weakref__", "_coderl_cls", "_coderl_id", "_coderl_made", "_coderl_name")
 
     def __init__(self, rid: int, name: str, cls: int | None) -> None:
         object.__setattr__(self, "_coderl_id", rid)
         object.__setattr__(self, "_coderl_name", name)
         object.__setattr__(self, "_coderl_cls", cls)
+        object.__setattr__(self, "_coderl_made", False)  # made by the test calling one of the agent's classes
 
     @staticmethod
     def _coderl_ref_of(proxy: RemoteObject) -> tuple[str, int]:
@@ -104,7 +119,17 @@ class RemoteObject:
         return self._ask("iter")
 
     def __contains__(self, item: Any) -> bool:
-        return self._ask("contains", value=item) is True
+        """``x in obj``. For an object the test made from one of the agent's classes, its ``__contains__``
+        is asked (the class's API, like a method call with ``x``). For any other object of the agent's
+        (one returned where plain data was expected) the items are fetched and compared here, so the
+        probe ``x`` is never shown to the agent's code."""
+        if object.__getattribute__(self, "_coderl_made"):
+            return self._ask("contains", value=item) is True
+        try:
+            iterator = self._ask("iter")
+        except TypeError:
+            raise TypeError("`in` on an object of the solution that is not iterable: compare plain values") from None
+        return any(x is item or x == item for x in iterator)
 
     def __next__(self) -> Any:
         return self._ask("next")
@@ -123,15 +148,17 @@ class RemoteObject:
         return hash(("coderl-remote", cls if cls is not None else object.__getattribute__(self, "_coderl_id")))
 
     def __eq__(self, other: object) -> bool:
+        """Identity against another object of the agent's; False against anything else. Two distinct
+        objects of the agent's cannot be compared: whatever decided it (their ``__eq__``, their fields)
+        would be reported by the agent's process. Compare plain values (attributes, return values)."""
         if not isinstance(other, RemoteObject):
             return False
         if object.__getattribute__(self, "_coderl_id") == object.__getattribute__(other, "_coderl_id"):
             return True
-        mine, theirs = object.__getattribute__(self, "_coderl_cls"), object.__getattribute__(other, "_coderl_cls")
-        if mine is None or mine != theirs:
-            return False
-        a, b = self._ask("state"), other._ask("state")
-        return a is not None and b is not None and type(a) is dict and type(b) is dict and a == b
+        raise TypeError(
+            "two objects of the solution cannot be compared on the grading side (the solution would decide); "
+            "compare plain values such as their attributes"
+        )
 
     def __ne__(self, other: object) -> bool:
         return not self.__eq__(other)
@@ -181,6 +208,12 @@ class RemoteClass(RemoteCallable):
     """A class of the agent's process: calling it makes an instance there."""
 
     __slots__ = ()
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        made = super().__call__(*args, **kwargs)
+        if isinstance(made, RemoteObject):
+            object.__setattr__(made, "_coderl_made", True)
+        return made
 
     def __instancecheck__(self, instance: Any) -> bool:
         return self._ask("instancecheck", value=instance) is True
@@ -237,11 +270,51 @@ def _remote_str(self: BaseException) -> str:
 class Boundary:
     """The trusted side's end of the pipes to the worker."""
 
-    def __init__(self, rfd: int, wfd: int) -> None:
+    def __init__(self, rfd: int, wfd: int, tests_dir: str = "/nonexistent/") -> None:
         self.rfd = rfd
         self.wfd = wfd
+        self.tests_dir = tests_dir
         self.broken: str | None = None
-        self.codec = Codec("t", self._proxy, flatten_subclasses=False)
+        self.codec = Codec("t", self._proxy, lambda obj: {"kind": self.capability(obj)}, flatten_subclasses=False)
+
+    # --- what the agent's code may do with the test's objects ---------------------------------------
+    def _test_defined(self, cls: type) -> bool:
+        module = sys.modules.get(str(getattr(cls, "__module__", "")))
+        return str(getattr(module, "__file__", "") or "").startswith(self.tests_dir)
+
+    def capability(self, obj: Any) -> str:
+        """How an object of the test that is not plain data may be used by the agent's code.
+
+        ``object``: an instance of a class the hidden tests define (items, len, iteration, public
+        attributes of its own or built-in classes, calls); ``iterator``: next only (no frames);
+        ``function``: calls only (no ``__globals__``, no ``__self__``). Anything else (modules, classes
+        of libraries, frames, paths as live objects, files, pytest's objects) is refused.
+        """
+        cls = type(obj)
+        if self._test_defined(cls):
+            return "object"
+        if isinstance(obj, collections.abc.Iterator):
+            return "iterator"
+        if isinstance(obj, _CALLABLES) or (
+            isinstance(obj, type) and obj is not type and (self._test_defined(obj) or obj.__module__ == "builtins")
+        ):
+            return "function"
+        raise TypeError(
+            f"a {cls.__name__} of the test cannot be passed to the solution: pass plain data, functions, "
+            "or objects of classes defined in the test"
+        )
+
+    def _public_attribute(self, obj: Any, name: str) -> Any:
+        if name.startswith("_"):
+            raise AttributeError(f"{name}: private attributes of a test's object are not shared")
+        own = name in getattr(obj, "__dict__", {})
+        for klass in type(obj).__mro__:
+            if name in vars(klass):
+                own = own or klass.__module__ == "builtins" or self._test_defined(klass)
+                break
+        if not own:
+            raise AttributeError(f"{name}: only attributes of the test's own classes are shared")
+        return getattr(obj, name)
 
     def _proxy(self, d: dict[str, Any]) -> Any:
         rid = int(d["id"])
@@ -330,11 +403,20 @@ class Boundary:
         message = described.get("message")
         if not issubclass(cls, Exception) and cls is not SystemExit:
             return SolutionExit(f"the solution raised {cls.__name__}: {message}")
+        group = described.get("group")
+        exc: BaseException
         try:
-            args = self.codec.decode(described.get("args", []))
-            exc = cls(*args) if isinstance(args, tuple) else cls(str(message))
+            if isinstance(group, list) and _GROUP is not None and issubclass(cls, _GROUP):
+                members = [self._exception(d) for d in group[:1000]]
+                exc = cls(str(described.get("group_message", "")), members)
+            else:
+                args = self.codec.decode(described.get("args", []))
+                exc = cls(*args) if isinstance(args, tuple) else cls(str(message))
         except Exception:
-            exc = cls(str(message)) if issubclass(cls, Exception) else SolutionExit(str(message))
+            try:
+                exc = cls(str(message))
+            except Exception:
+                exc = BoundaryError(f"the solution raised {cls.__name__}: {message}")
         if getattr(type(exc), "__str__", None) is _remote_str:
             setattr(exc, "_coderl_message", message)  # noqa: B010 (read by _remote_str)
         attrs = described.get("attrs")
@@ -350,22 +432,22 @@ class Boundary:
         return exc
 
     def _serve_callback(self, request: Any) -> None:
-        """The agent's code uses an object of the test: only calls, items, len, iteration and public
-        attributes are carried out."""
+        """The agent's code uses an object of the test, within that object's capability."""
         try:
-            if not isinstance(request, dict) or request.get("op") not in _CALLBACK_OPS:
-                raise TypeError("that use of a test's object is not allowed from the solution")
-            op = request["op"]
+            if not isinstance(request, dict):
+                raise TypeError("malformed request from the solution")
+            op = request.get("op")
             target = self.codec.local(request.get("id"))
+            allowed = _ALLOWED[self.capability(target)]
+            if op not in allowed or (op == "call" and not callable(target)):
+                raise TypeError(f"{op!r} on a test's {type(target).__name__} is not allowed from the solution")
+            value: Any
             if op == "call":
                 args = [self.codec.decode(a) for a in request.get("args", [])]
                 kwargs = {str(k): self.codec.decode(v) for k, v in dict(request.get("kwargs", {})).items()}
                 value = target(*args, **kwargs)
             elif op == "getattr":
-                name = str(request.get("name"))
-                if name.startswith("_"):
-                    raise AttributeError(f"{name}: private attributes of a test's object are not shared")
-                value = getattr(target, name)
+                value = self._public_attribute(target, str(request.get("name")))
             elif op == "getitem":
                 value = target[self.codec.decode(request.get("key"))]
             elif op == "setitem":
@@ -438,32 +520,35 @@ class _Finder(importlib.abc.MetaPathFinder):
         return importlib.machinery.ModuleSpec(fullname, _Loader(), is_package=True)
 
 
-def install(rfd: int, wfd: int, workspace: str) -> Boundary:
-    """Connect to the worker and put the import hook first, for the agent's top-level modules."""
+def install(rfd: int, wfd: int, workspace: str, tests_dir: str) -> Boundary:
+    """Connect to the worker and put the import hook first, for the agent's top-level modules.
+    ``tests_dir``: where the hidden tests live (their classes' instances may be lent to the agent)."""
     global _BOUNDARY
     for fd in (rfd, wfd):
         os.set_inheritable(fd, False)
-    _BOUNDARY = Boundary(rfd, wfd)
+    _BOUNDARY = Boundary(rfd, wfd, tests_dir)
     sys.meta_path.insert(0, _Finder(_workspace_modules(workspace)))
     return _BOUNDARY
 
 
-def import_star(name: str, namespace: dict[str, Any], protected: frozenset[str]) -> None:
-    """``from name import *`` into ``namespace`` without shadowing what the test relies on.
+def import_star(name: str, namespace: dict[str, Any], wanted: frozenset[str]) -> None:
+    """``from name import *`` into ``namespace``, binding only what the test needs from it.
 
-    Skipped: names of builtins, names in ``protected`` (those the test module binds itself), private
-    names not listed in ``__all__``. A name that is also a module the test process can import binds
-    that real module when the agent's value is a module, and nothing otherwise.
+    ``wanted``: the names the test module reads but never binds itself (computed by the grader from the
+    source). Of those, a name already bound (by an earlier import), a builtin, or a private name not
+    listed in ``__all__`` is skipped; a name that is also a module the test process can import binds
+    that real module when the agent's value is a module, and nothing otherwise. So a star import cannot
+    replace a test's helper, ``approx``, ``isclose``, a builtin, or plant pytest's ``setup_module``.
     """
     module = importlib.import_module(name)
     if not isinstance(module, RemoteModule):
         public = getattr(module, "__all__", None)
         keys = public if public is not None else [k for k in vars(module) if not k.startswith("_")]
-        namespace.update({k: getattr(module, k) for k in keys})
+        namespace.update({k: getattr(module, k) for k in keys if k in wanted and k not in namespace})
         return
     names = _boundary().request("names", module.__dict__["_coderl_id"])
     for key in names if isinstance(names, list) else []:
-        if not isinstance(key, str) or not key.isidentifier() or key in protected or hasattr(builtins, key):
+        if not isinstance(key, str) or key not in wanted or key in namespace or hasattr(builtins, key):
             continue
         value = getattr(module, key)
         if _locally_importable(key):

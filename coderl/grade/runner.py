@@ -24,12 +24,13 @@ class ResultChannel:
     """The pytest plugin: one JSON line per event, written to the agent's pipe."""
 
     def __init__(self, out: TextIO, nonce: str) -> None:
-        self.out = out
+        # Bound now, not looked up per event: defence in depth against a rebinding of module globals.
+        self._write, self._flush, self._dumps = out.write, out.flush, json.dumps
         self.nonce = nonce
 
     def emit(self, kind: str, **fields: Any) -> None:
-        self.out.write(json.dumps({"nonce": self.nonce, "kind": kind, **fields}) + "\n")
-        self.out.flush()
+        self._write(self._dumps({"nonce": self.nonce, "kind": kind, **fields}) + "\n")
+        self._flush()
 
     def pytest_collection_finish(self, session: Any) -> None:
         self.emit("collected", ids=[item.nodeid for item in session.items])
@@ -44,6 +45,23 @@ class ResultChannel:
 
     def pytest_sessionfinish(self, session: Any, exitstatus: int) -> None:
         self.emit("finished", exitstatus=int(exitstatus))
+
+
+class SharedTmpPath:
+    """A test's ``tmp_path`` is lent to the solution: its directory is made writable by the sandbox uid
+    (a test writes an input file there, the solution writes its output beside it)."""
+
+    def __init__(self) -> None:
+        import pytest
+
+        @pytest.fixture(autouse=True)
+        def _coderl_shared_tmp_path(request: Any) -> None:
+            if "tmp_path" in request.fixturenames:
+                path = request.getfixturevalue("tmp_path")
+                os.chmod(path.parent, 0o711)
+                os.chmod(path, 0o777)
+
+        self.shared_tmp_path = _coderl_shared_tmp_path
 
 
 _NO_PROGRAMS = ("subprocess.Popen", "os.system", "os.exec", "os.posix_spawn", "os.spawn", "os.fork", "os.forkpty")
@@ -68,11 +86,11 @@ def main(argv: list[str]) -> int:
     sys.path.insert(0, GRADING_DIR)
     import coderl_remote
 
-    coderl_remote.install(rfd, wfd, WORKSPACE)
+    coderl_remote.install(rfd, wfd, WORKSPACE, os.path.join(GRADING_DIR, "hidden") + os.sep)
     basetemp = tempfile.mkdtemp(prefix="coderl-pytest-")
     sys.addaudithook(_refuse_programs)
     args = [*argv, "--confcutdir", GRADING_DIR, "--basetemp", basetemp]
-    return int(pytest.main(args, plugins=[ResultChannel(out, nonce)]))
+    return int(pytest.main(args, plugins=[ResultChannel(out, nonce), SharedTmpPath()]))
 
 
 if __name__ == "__main__":

@@ -2,16 +2,17 @@
 
 Hidden tests run in a trusted process (the grader's uid) and the agent's code in a worker process (the
 sandbox uid); they talk over two pipes in frames of a 4-byte big-endian length and a JSON document.
-Values cross as *plain data* (None, bool, int, float, complex, str, bytes, bytearray, list, tuple, dict,
-set, frozenset, and the standard library's value types Fraction, Decimal, range, date/time/datetime/
-timedelta and dict views) and are rebuilt on the other side with the real built-in types, so equality
-after the crossing is Python's own and an object with a lying ``__eq__`` cannot cross. Anything else
-crosses *by reference*: an id into the sending side's table, which the receiver wraps in a proxy.
+Values cross as *plain data* (None, bool, int, float, complex, str, bytes, bytearray, list, tuple,
+dict, set, frozenset, and the standard library's value types Fraction, Decimal, range,
+date/time/datetime (naive or with a UTC offset), timedelta, POSIX paths and dict views) and are rebuilt
+on the other side with the real built-in types, so equality after the crossing is Python's own and an
+object with a lying ``__eq__`` cannot cross. Anything else crosses *by reference*: an id into the
+sending side's table, which the receiver wraps in a proxy.
 
 The worker's encoder turns subclasses of plain types into their base type (``Counter`` -> dict, a
-NamedTuple -> tuple, an ``IntEnum`` -> int): the trusted side only ever sees real built-ins. The trusted
-side sends its own objects that are not exact plain data (a test's ``list`` subclass, a lambda) by
-reference, so the agent's code can use them only through calls that the trusted side carries out.
+NamedTuple -> tuple, an ``IntEnum`` -> int): the trusted side only ever sees real built-ins. The
+trusted side sends its own objects that are not exact plain data (a test's ``list`` subclass, a lambda)
+by reference, so the agent's code can use them only through calls that the trusted side carries out.
 
 Standard library only: this file is copied into the grading container as ``coderl_wire``.
 """
@@ -24,6 +25,7 @@ import decimal
 import fractions
 import json
 import os
+import pathlib
 import struct
 from collections.abc import Callable
 from typing import Any
@@ -87,6 +89,17 @@ def read_frame(fd: int) -> dict[str, Any]:
 
 def _float_out(x: float) -> Any:
     return x if x == x and x not in (float("inf"), float("-inf")) else {"$": "float", "v": repr(x)}
+
+
+def _fixed_offset(value: Any) -> bool:
+    """Naive, or aware with an offset that ISO format carries (so the value is rebuilt equal)."""
+    tz = getattr(value, "tzinfo", None)
+    if tz is None:
+        return True
+    try:
+        return value.utcoffset() is not None
+    except Exception:
+        return False
 
 
 def _int_out(x: int) -> Any:
@@ -186,8 +199,10 @@ class Codec:
             return {"$": "range", "v": [_int_out(value.start), _int_out(value.stop), _int_out(value.step)]}
         if t is datetime.timedelta:
             return {"$": "timedelta", "v": [value.days, value.seconds, value.microseconds]}
-        if t in (datetime.date, datetime.time, datetime.datetime) and getattr(value, "tzinfo", None) is None:
+        if t in (datetime.date, datetime.time, datetime.datetime) and _fixed_offset(value):
             return {"$": t.__name__, "v": value.isoformat()}
+        if t in (pathlib.PosixPath, pathlib.PurePosixPath):
+            return {"$": "path", "v": str(value)}
         if t is _KEYS_TYPE:
             return {"$": "keys", "v": self._items(value, depth)}
         if t is _VALUES_TYPE:
@@ -293,6 +308,8 @@ class Codec:
             return datetime.timedelta(days=days, seconds=seconds, microseconds=micro)
         if tag in _TIME_TYPES:
             return _TIME_TYPES[tag].fromisoformat(str(v))
+        if tag == "path":
+            return pathlib.Path(str(v))
         if tag == "keys":
             return dict.fromkeys(self._list(data, depth)).keys()
         if tag == "values":

