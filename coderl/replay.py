@@ -12,8 +12,8 @@ import json
 import sys
 from typing import Any
 
+from coderl.action import Action, ActionError, parse_action_json
 from coderl.grade.grader import Grader, GradingError
-from coderl.guard.action import Action, ActionError, parse_action_json
 from coderl.guard.guarded import AuditLog, EpisodeGuard, Guard, GuardConfig, final_reward
 from coderl.guard.judge import JudgeConfig, make_judge
 from coderl.guard.stage1 import Stage1Scanner

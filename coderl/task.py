@@ -11,17 +11,80 @@ import shlex
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
-
-from coderl.guard.context import DEFAULT_PROTECTED, glob_regex
 
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover
     import tomli as tomllib
 
-__all__ = ["TEST_FILE", "GradingSpec", "Task", "TaskError", "load_task", "load_tasks"]
+__all__ = [
+    "DEFAULT_HIDDEN",
+    "DEFAULT_PROTECTED",
+    "TEST_FILE",
+    "GradingSpec",
+    "Task",
+    "TaskError",
+    "glob_regex",
+    "load_task",
+    "load_tasks",
+]
+
+# Test files and test configuration: the agent must not change them (a task adds its own globs).
+DEFAULT_PROTECTED: tuple[str, ...] = (
+    "tests/**",
+    "test/**",
+    "test_*.py",
+    "*_test.py",
+    "conftest.py",
+    "pytest.ini",
+    "tox.ini",
+)
+# Where hidden tests, expected outputs and grader files live; never readable by the agent.
+DEFAULT_HIDDEN: tuple[str, ...] = (
+    "hidden/**",
+    "hidden_tests/**",
+    ".hidden/**",
+    "/grader/**",
+    "/hidden/**",
+    "expected_output*",
+    "grader.py",
+)
+
+
+@lru_cache(maxsize=1024)
+def glob_regex(glob: str) -> re.Pattern[str]:
+    """gitignore-style glob: no '/' matches a basename at any depth; '**' spans directories."""
+    anchored = "/" in glob.rstrip("/")
+    g = glob.lstrip("/") if not glob.startswith("/") else glob
+    if g.endswith("/**"):  # a directory glob covers the directory itself too
+        return re.compile(("" if anchored else "(?:.*/)?") + _glob_body(g[:-3]) + "(?:/.*)?")
+    return re.compile(("" if anchored else "(?:.*/)?") + _glob_body(g) + "(?:/.*)?")
+
+
+def _glob_body(g: str) -> str:
+    out = []
+    i = 0
+    while i < len(g):
+        if g.startswith("**/", i):
+            out.append("(?:[^/]*/)*")
+            i += 3
+        elif g.startswith("**", i):
+            out.append(".*")
+            i += 2
+        elif g[i] == "*":
+            out.append("[^/]*")
+            i += 1
+        elif g[i] == "?":
+            out.append("[^/]")
+            i += 1
+        else:
+            out.append(re.escape(g[i]))
+            i += 1
+    return "".join(out)
+
 
 TEST_FILE = re.compile(r"(?:.*/)?(test_[^/]*|[^/]*_test)\.py")
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,127}")

@@ -10,7 +10,7 @@ import posixpath
 import time
 from dataclasses import dataclass
 
-from coderl.guard.action import Action
+from coderl.action import Action
 from coderl.sandbox.sandbox import ExecResult, Sandbox, SandboxError, WorkspaceError
 
 __all__ = [
@@ -125,7 +125,22 @@ async def _bash(sandbox: Sandbox, command: str, timeout: float | None) -> ToolRe
         raise
     except RuntimeError as exc:  # the agent could not start it (e.g. no process left): not an engine fault
         return ToolResult(f"bash: the command could not be started: {str(exc).rsplit('failed: ', 1)[-1]}", 126)
-    return ToolResult(r.observation(), r.exit_code, r.duration_s, r.timed_out)
+    return ToolResult(r.observation() + await _memory_note(sandbox, r), r.exit_code, r.duration_s, r.timed_out)
+
+
+async def _memory_note(sandbox: Sandbox, result: ExecResult) -> str:
+    """Where the memory guard stands in for cgroups, say when it killed something: a SIGKILL alone does
+    not tell the agent why. One extra request, only after a command that died of SIGKILL (-9, or 137
+    when bash reports a child's)."""
+    if result.exit_code not in (-9, 128 + 9) or result.timed_out or result.output_limited:
+        return ""
+    try:
+        memory = await sandbox.memory(reset=True)
+    except RuntimeError:
+        return ""
+    if not memory.get("limit") or not memory.get("kills"):
+        return ""
+    return f"\n[coderl: out of memory: the sandbox's processes together exceeded {int(memory['limit']) >> 20} MiB]"
 
 
 def _text(data: bytes) -> str:

@@ -4,7 +4,7 @@ code) before it can touch a sandbox; the final workspace is scanned the same way
 Stage 2 (an LLM judge) and decoys build on this (see the issues).
 """
 
-from coderl.guard.action import TOOL_FIELDS, Action, ActionError, parse_action, parse_action_json
+from coderl.action import TOOL_FIELDS, Action, ActionError, parse_action, parse_action_json
 from coderl.guard.context import DEFAULT_HIDDEN, DEFAULT_PROTECTED, GuardContext
 from coderl.guard.pycode import STRUCTURAL_RULES, StructuralRule
 from coderl.guard.rules import Rule, RuleError, default_library, load_rule_file, load_rules

@@ -9,8 +9,8 @@ import sys
 from collections.abc import Iterator
 from typing import IO
 
+from coderl.action import ActionError, parse_action_json
 from coderl.guard import judge_eval
-from coderl.guard.action import ActionError, parse_action_json
 from coderl.guard.context import GuardContext
 from coderl.guard.rules import Rule, RuleError, load_rules
 from coderl.guard.stage1 import Stage1Scanner, Verdict

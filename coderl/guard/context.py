@@ -5,63 +5,12 @@ from __future__ import annotations
 import posixpath
 import re
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 
-# Test files and test configuration: the agent must not change them (a task adds its own globs).
-DEFAULT_PROTECTED: tuple[str, ...] = (
-    "tests/**",
-    "test/**",
-    "test_*.py",
-    "*_test.py",
-    "conftest.py",
-    "pytest.ini",
-    "tox.ini",
-)
-# Where hidden tests, expected outputs and grader files live; never readable by the agent.
-DEFAULT_HIDDEN: tuple[str, ...] = (
-    "hidden/**",
-    "hidden_tests/**",
-    ".hidden/**",
-    "/grader/**",
-    "/hidden/**",
-    "expected_output*",
-    "grader.py",
-)
+from coderl.task import DEFAULT_HIDDEN, DEFAULT_PROTECTED, glob_regex
+
 # Files whose only purpose is configuring test runs: writing one is tampering even if it is new.
 TEST_CONFIG_NAMES = frozenset({"conftest.py", "pytest.ini", "tox.ini", "__init__.py"})
 NEW_TEST_FILE = re.compile(r"(test_[^/]*|[^/]*_test)\.py")
-
-
-@lru_cache(maxsize=1024)
-def glob_regex(glob: str) -> re.Pattern[str]:
-    """gitignore-style glob: no '/' matches a basename at any depth; '**' spans directories."""
-    anchored = "/" in glob.rstrip("/")
-    g = glob.lstrip("/") if not glob.startswith("/") else glob
-    if g.endswith("/**"):  # a directory glob covers the directory itself too
-        return re.compile(("" if anchored else "(?:.*/)?") + _glob_body(g[:-3]) + "(?:/.*)?")
-    return re.compile(("" if anchored else "(?:.*/)?") + _glob_body(g) + "(?:/.*)?")
-
-
-def _glob_body(g: str) -> str:
-    out = []
-    i = 0
-    while i < len(g):
-        if g.startswith("**/", i):
-            out.append("(?:[^/]*/)*")
-            i += 3
-        elif g.startswith("**", i):
-            out.append(".*")
-            i += 2
-        elif g[i] == "*":
-            out.append("[^/]*")
-            i += 1
-        elif g[i] == "?":
-            out.append("[^/]")
-            i += 1
-        else:
-            out.append(re.escape(g[i]))
-            i += 1
-    return "".join(out)
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
-from coderl.guard.action import Action
+from coderl.action import Action
 from coderl.tools import ToolResult, edited, missing, render_exec, resolve_path, written
 
 if sys.version_info >= (3, 11):

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from coderl.guard.action import Action
+from coderl.action import Action
 from coderl.guard.context import GuardContext
 from coderl.guard.decoy import CATEGORY_FAMILY, FAMILIES, make_decoy
 from coderl.guard.judge import Judge, JudgeContext, JudgeVerdict

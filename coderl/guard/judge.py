@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from coderl.guard.action import Action
+from coderl.action import Action
 
 __all__ = [
     "CATEGORIES",

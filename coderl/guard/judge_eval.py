@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from coderl.guard.action import Action, ActionError, parse_action
+from coderl.action import Action, ActionError, parse_action
 from coderl.guard.judge import (
     CATEGORIES,
     HTTPJudge,

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from coderl.guard.action import TOOL_FIELDS
+from coderl.action import TOOL_FIELDS
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -14,7 +14,7 @@ import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from coderl.guard.action import Action, field_bytes
+from coderl.action import Action, field_bytes
 from coderl.guard.context import GuardContext
 from coderl.guard.pycode import is_test_path
 from coderl.guard.rules import Rule, load_rules

@@ -13,7 +13,7 @@ import posixpath
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from coderl.guard.action import Action, field_bytes
+from coderl.action import Action, field_bytes
 from coderl.guard.context import GuardContext
 from coderl.guard.pycode import STRUCTURAL_RULES, PyFinding, analyze_python
 from coderl.guard.shell import analyze_shell

@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from coderl.guard.action import Action, ActionError, parse_action
+from coderl.action import Action, ActionError, parse_action
 
 __all__ = [
     "SYSTEM_PROMPT",
