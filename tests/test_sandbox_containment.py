@@ -87,6 +87,23 @@ def test_memory_of_many_processes_is_bounded(live_pool):
     assert memory["peak"] < limit + (200 << 20)  # over by at most one process's burst
 
 
+def test_a_guard_kill_says_out_of_memory(live_pool):
+    """Three background processes of 100 MB, then one of 400 MB in the foreground: when the total passes
+    512 MB the foreground process is the largest, so the guard kills it and the agent is told why."""
+    hog = "import time; x = bytearray({} << 20); x[::4096] = b'y' * len(x[::4096]); time.sleep(3)"
+    small, big = hog.format(100), hog.format(400)
+    command = f'for i in 1 2 3; do {PY}"{small}" & done; sleep 1; {PY}"{big}"'
+
+    async def go(sandbox: Sandbox) -> tuple[str, str]:
+        killed = await run_tool(sandbox, parse_action({"tool": "bash", "command": command}))
+        plain = await run_tool(sandbox, parse_action({"tool": "bash", "command": "kill -9 $$"}))
+        return killed.observation, plain.observation
+
+    killed, plain = live_pool.episode(go)
+    assert "out of memory" in killed and "512 MiB" in killed
+    assert "out of memory" not in plain  # a SIGKILL the guard did not send says nothing of memory
+
+
 def test_pools_have_independent_process_budgets():
     """Slot 0 of one pool at its process limit must not starve slot 0 of another pool (RLIMIT_NPROC is
     counted per real uid across every container of the rootless user)."""

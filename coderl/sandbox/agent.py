@@ -341,6 +341,8 @@ class Agent:
         message queues are files under /dev/mqueue (a scratch directory)."""
         killed = self.kill_all()
         ipc = _remove_sysv_ipc()
+        if _GUARD is not None:  # the guard's counters describe one episode
+            _GUARD.kills = _GUARD.peak = 0
         for owner in ("user", "root"):
             with self.as_user(owner):
                 for directory in self.scratch:
