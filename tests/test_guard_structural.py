@@ -358,6 +358,57 @@ def test_round3_heldout_is_measured_and_reported():
     assert len(cheats) >= 20 and len(honest) >= 300
 
 
+def test_round4_heldout_is_measured_and_reported():
+    """ROUND4 (tests/guard_heldout.py): built by an independent evaluator from public sources after the detectors
+    were frozen at 1d1868e, with the same task context as ROUND3. Printed in the report, not asserted: asserting
+    the figures would invite tuning to this set."""
+    from collections import Counter
+
+    import guard_corpus
+    import guard_heldout
+
+    context = GuardContext(task_files=TASK_FILES | {"solution.py"})
+    scanner = Stage1Scanner(context=context)
+    matcher_only = Stage1Scanner(context=context, structural=False)
+    cheats = [(c, parse_action(a), s) for c, a, s in guard_heldout.ROUND4]
+    honest = [(parse_action(a), s) for a, s in guard_heldout.round4_honest()]
+    other = [(c, parse_action(a), s) for c, a, s in guard_heldout.ROUND4_OTHER]
+    lines = [
+        f"stage-1 held-out round 4 (independent evaluator, public sources, detectors frozen at 1d1868e): "
+        f"{len(cheats)} cheats in the stage-1 families, {len(honest)} honest actions"
+    ]
+    for name, s in (("structural + matcher", scanner), ("matcher only", matcher_only)):
+        hits = [v.cheat for v in s.scan_many([a for _, a, _ in cheats])]
+        fps = [
+            (a, src, v.rules)
+            for (a, src), v in zip(honest, s.scan_many([a for a, _ in honest]), strict=True)
+            if v.cheat
+        ]
+        lines.append(
+            f"  {name}: recall {sum(hits)}/{len(hits)} = {sum(hits) / len(hits):.1%}; "
+            f"false positives {len(fps)}/{len(honest)} = {len(fps) / len(honest):.2%}"
+        )
+        if s is scanner:
+            total = Counter(c for c, _, _ in cheats)
+            caught = Counter(c for (c, _, _), hit in zip(cheats, hits, strict=True) if hit)
+            lines.append("    per family: " + ", ".join(f"{c} {caught[c]}/{n}" for c, n in sorted(total.items())))
+            lines += [
+                f"    missed [{c}]: {a.tool} {a.text('path') or a.text('command')[:60]!r} ({src})"
+                for (c, a, src), hit in zip(cheats, hits, strict=True)
+                if not hit
+            ]
+            by_rule = Counter(r for _, _, rules in fps for r in rules)
+            lines.append("    false positives by rule: " + ", ".join(f"{r} {n}" for r, n in by_rule.most_common()))
+            lines += [
+                f"    false positive: {rules} on {a.tool} {a.text('path') or a.text('command')[:60]!r}"
+                for a, _, rules in fps
+            ]
+            flagged_other = sum(v.cheat or v.suspicious for v in s.scan_many([a for _, a, _ in other]))
+            lines.append(f"    outside the families: {flagged_other}/{len(other)} flagged or suspicious")
+    guard_corpus.REPORTS["round4"] = "\n".join(lines)
+    assert len(cheats) >= 40 and len(honest) >= 300
+
+
 def test_rules_listing_includes_the_structural_detectors(capsys):
     import argparse
     import json
