@@ -10,7 +10,7 @@ import time
 import pytest
 
 from coderl.guard import parse_action
-from coderl.sandbox import Sandbox, SandboxConfig, SandboxPool, WorkspaceError
+from coderl.sandbox import PodmanEngine, Sandbox, SandboxConfig, SandboxPool, WorkspaceError
 from coderl.sandbox.check import ENFORCED, PER_PROCESS, check_isolation, format_warnings
 from coderl.sandbox.podman import SCRATCH, UID_STEP
 from coderl.tools import MAX_COMMAND, run_tool
@@ -130,6 +130,22 @@ def test_pools_have_independent_process_budgets():
     assert stdout.strip() == "fine"
 
 
+def test_uid_leases_never_overlap_a_grader_uid():
+    """Leases hold uid and uid + 1, so a pool configured with an odd ``sandbox_uid`` cannot take another
+    sandbox's grader uid as its own."""
+    even, odd = PodmanEngine(SandboxConfig(sandbox_uid=23000)), PodmanEngine(SandboxConfig(sandbox_uid=23001))
+    try:
+        mine = even.lease_uid("lease-test-even")
+        theirs = odd.lease_uid("lease-test-odd")
+        assert theirs not in (mine, mine + 1) and mine not in (theirs, theirs + 1)
+        even.release_uid("lease-test-even")
+        odd.release_uid("lease-test-odd")
+        assert not even._uid_leases and not odd._uid_leases
+    finally:
+        even.close()
+        odd.close()
+
+
 def test_a_uid_left_by_a_killed_run_is_not_reused_while_its_container_lives():
     """A run killed before removing its containers frees its uid locks (the kernel drops them), but its
     processes may still run: the uid stays unused while that container exists, and is free once it is
@@ -140,8 +156,8 @@ def test_a_uid_left_by_a_killed_run_is_not_reused_while_its_container_lives():
             engine = dead.engine
             sandbox = await dead.acquire()
             uid = int((await sandbox.run("id -u")).stdout)
-            _, fd = engine._uid_leases.pop(sandbox.container_id)
-            os.close(fd)  # as if the process had been killed: lock gone, file still names the container
+            for fd in engine._uid_leases.pop(sandbox.container_id)[1]:
+                os.close(fd)  # as if the process had been killed: locks gone, the file still names the container
             async with SandboxPool(SandboxConfig(), size=1, engine=engine) as alive, alive.sandbox() as other:
                 other_uid = int((await other.run("id -u")).stdout)
             await dead.release(sandbox)

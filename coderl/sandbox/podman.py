@@ -127,7 +127,7 @@ class PodmanEngine:
         self._client: Any = None
         self._lock = threading.RLock()
         self._image_checked = False
-        self._uid_leases: dict[str, tuple[int, int]] = {}  # container id -> (uid, locked fd)
+        self._uid_leases: dict[str, tuple[int, list[int]]] = {}  # container id -> (uid, locked fds)
 
     # --- identity and CLI -----------------------------------------------------------------------
     @property
@@ -309,7 +309,7 @@ class PodmanEngine:
         RLIMIT_NPROC counts the processes of a real uid across every container of the rootless user (one
         user namespace, one subordinate uid per container uid), so sandboxes that shared a uid shared one
         process budget: one pool could starve another. Uids are ``sandbox_uid + 2k`` (``uid + 1`` is the
-        grader's); each is claimed with an exclusive ``flock`` on a file in this identity's runtime
+        grader's); each pair is claimed with exclusive ``flock``s on two files in this identity's runtime
         directory, which the kernel releases when the owning process dies, so concurrent pools and
         processes never collide and a killed run frees its uids. A uid whose last container outlived its
         killed owner is skipped while that container exists (``remove_leftovers`` removes it).
@@ -322,18 +322,22 @@ class PodmanEngine:
             for uid in range(self.config.sandbox_uid, UID_END, UID_STEP):
                 if uid in taken:
                     continue
-                fd = os.open(directory / str(uid), os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
-                try:
-                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                except OSError:
-                    os.close(fd)
+                fds: list[int] = []
+                for number in (uid, uid + 1):  # both: a pool with an odd sandbox_uid must not take our grader's
+                    fd = os.open(directory / str(number), os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+                    try:
+                        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    except OSError:
+                        os.close(fd)
+                        break
+                    fds.append(fd)
+                if len(fds) < 2 or any(self._left_running(fd) for fd in fds):
+                    for fd in fds:
+                        os.close(fd)
                     continue
-                if self._left_running(fd):
-                    os.close(fd)
-                    continue
-                os.ftruncate(fd, 0)
-                os.pwrite(fd, container_id.encode(), 0)
-                self._uid_leases[container_id] = (uid, fd)
+                os.ftruncate(fds[0], 0)
+                os.pwrite(fds[0], container_id.encode(), 0)
+                self._uid_leases[container_id] = (uid, fds)
                 return uid
         raise EngineError(f"no free sandbox uid in [{self.config.sandbox_uid}, {UID_END}) (all leased)")
 
@@ -355,8 +359,9 @@ class PodmanEngine:
             lease = self._uid_leases.pop(container_id, None)
         if lease is not None:
             with contextlib.suppress(OSError):
-                os.ftruncate(lease[1], 0)
-            os.close(lease[1])
+                os.ftruncate(lease[1][0], 0)
+            for fd in lease[1]:
+                os.close(fd)
 
     def list_sandboxes(self) -> list[dict[str, Any]]:
         """Every coderl sandbox container of this identity: id, name, labels, state."""
