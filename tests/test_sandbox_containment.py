@@ -4,10 +4,13 @@ action that went wrong) and what must hold afterwards."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
+import subprocess
 import time
 
 import pytest
+from sandboxes import CODERL
 
 from coderl.guard import parse_action
 from coderl.sandbox import PodmanEngine, Sandbox, SandboxConfig, SandboxPool, WorkspaceError
@@ -317,3 +320,15 @@ def test_a_command_that_closes_its_stdin_does_not_kill_the_agent(live_pool):
     before, after, closed, script = live_pool.episode(go)
     assert closed == 3 and script != 0  # bash read a few bytes and stopped: an ordinary failure
     assert after == before  # the same agent answers
+
+
+def test_check_cli_warns_on_stderr_and_strict_fails():
+    """`coderl sandbox check` prints the JSON report, a loud block on stderr for every limit short of
+    enforced, and with --strict exits 1 while one holds only per process (CPU has no quota here)."""
+    proc = subprocess.run([CODERL, "sandbox", "check", "--strict"], capture_output=True, text=True, timeout=300)
+    report = json.loads(proc.stdout)
+    if not report["warnings"]:
+        pytest.skip("every limit holds on this host")
+    assert proc.returncode == 1
+    assert "WARNING: sandbox limits that do NOT hold" in proc.stderr
+    assert all(w in proc.stderr for w in report["warnings"])
