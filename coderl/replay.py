@@ -1,7 +1,8 @@
 """``coderl replay``: play a file of actions through guarded execution in a real sandbox, then grade.
 
 Users debug tasks and audit suspicious trajectories with it: one JSON line per action (``id``,
-``outcome``: executed | decoy | error, ``rules``, ``observation``), then one line with the grade.
+``outcome``: executed | decoy | error | submit, ``tool``, ``rules``, ``observation``), then the episode's
+final record (reward, finish, grade). It drives the same ``coderl.episode.Episode`` as the rollout loop.
 """
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ import sys
 from typing import Any
 
 from coderl.action import Action, ActionError, parse_action_json
+from coderl.episode import Episode
 from coderl.grade.grader import Grader, GradingError
-from coderl.guard.guarded import AuditLog, EpisodeGuard, Guard, GuardConfig, final_reward
+from coderl.guard.guarded import AuditLog, Guard, GuardConfig
 from coderl.guard.judge import JudgeConfig, make_judge
 from coderl.guard.stage1 import Stage1Scanner
 from coderl.sandbox.config import SandboxConfig
@@ -27,49 +29,20 @@ __all__ = ["replay"]
 
 
 async def replay(task: Task, actions: list[Action | str], guard: Guard, pool: SandboxPool) -> list[dict[str, Any]]:
-    """One record per action (a str item is a malformed line), then the grade record."""
+    """One record per action (a str item is a malformed line), then the episode's final record."""
     records: list[dict[str, Any]] = []
-    episode = EpisodeGuard.for_task(task, f"replay-{task.id}")
-    files: dict[str, bytes] | None = None
-    async with pool.sandbox(task.workspace) as sandbox:
+    episode = Episode(task, pool=pool, guard=guard, grader=Grader(pool), episode_id=f"replay-{task.id}")
+    async with episode:
         for index, action in enumerate(actions, start=1):
             if isinstance(action, str):
                 records.append({"id": str(index), "outcome": "error", "rules": [], "observation": action})
                 continue
-            step = await guard.step(sandbox, action, episode)
-            records.append(
-                {
-                    "id": action.id or str(index),
-                    "outcome": step.outcome,
-                    "rules": step.rules,
-                    "observation": step.observation,
-                    **({"judge": step.judge} if step.judge else {}),
-                }
-            )
-            if step.outcome == "error":
+            step = await episode.step(action)
+            records.append({"id": action.id or str(index), **step.record(), "observation": step.observation})
+            if episode.done:
                 break
-            if action.tool == "submit":
-                break
-        if sandbox.alive:
-            files, _ = await sandbox.download()
-    if files is None:
-        records.append({"reward": 0.0, "marked": episode.marked, "error": "the sandbox failed; not graded"})
-        return records
-    # The final files pass stage 1 again right before grading: a hit marks the episode (reward 0).
-    workspace_notes = guard.audit_workspace(files, episode, task.workspace)
-    grade = await Grader(pool).grade(task, files)
-    records.append(
-        {
-            "reward": final_reward(grade.reward, episode, guard.config.penalty),
-            "marked": episode.marked,
-            "grade_reward": grade.reward,
-            "passed": grade.passed,
-            "expected": grade.expected,
-            "intercepts": len(episode.intercepts),
-            "categories": sorted({c for i in episode.intercepts for c in i.categories}),
-            "notes": [*grade.notes, *workspace_notes],
-        }
-    )
+        outcome = await episode.finish("actions_done")
+    records.append(outcome.record())
     return records
 
 
@@ -114,6 +87,11 @@ def run_replay(args: argparse.Namespace) -> int:
         return 3
     for record in records:
         print(json.dumps(record, ensure_ascii=False))
+    if records and records[-1].get("finish") in ("sandbox_error", "grading_error"):
+        print(
+            f"coderl replay: infrastructure failed: {records[-1].get('error', records[-1]['finish'])}", file=sys.stderr
+        )
+        return 3
     return 0
 
 

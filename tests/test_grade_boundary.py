@@ -418,8 +418,11 @@ LENDING_CHEATS = {
     "path-to-the-hidden-tests": LENDING_WRONG
     + "def save(path, text):\n    d = path.joinpath('/tmp/coderl-grading/hidden')\n"
     + "    for f in d.iterdir():\n        f.write_text('def test_ok():\\n    pass\\n')\n",
-    # `from math import *` then the solution's star import: its own isclose would replace math's.
+    # The solution's isclose against `from math import *` before (round 1) and after (round 2) its star import.
     "isclose-after-math-star": LENDING_WRONG + "def isclose(*a, **k):\n    return True\npi = 0\n",
+    # A symlink in the lent tmp_path to the hidden tests' own golden file (round 2).
+    "symlink-to-golden-file": LENDING_WRONG
+    + "import os\ndef save(path, text):\n    os.symlink('/tmp/coderl-grading/hidden/expected.txt', str(path))\n",
     # `7 in primes(10)` asked of an object that says yes to everything.
     "contains-says-yes": LENDING_WRONG
     + "class Yes:\n    __contains__ = lambda s, x: True\n    __bool__ = lambda s: True\n"

@@ -344,3 +344,36 @@ def test_crash_mid_rollout_keeps_every_finished_trajectory(tmp_path, tiny):
     trajs = list(read_trajectories(out))
     assert 2 <= len(trajs) == lines < 40
     assert all(t.grade.get("expected") == 8 for t in trajs)
+
+
+@pytest.mark.podman
+def test_replay_and_rollout_drive_the_same_episode(live_pool, engine):
+    """One action list, played by `coderl replay` and by the rollout loop: same records, outcome, reward."""
+    from coderl.action import parse_action
+    from coderl.replay import replay
+
+    actions = [
+        {"tool": "read_file", "path": "fizzbuzz.py"},
+        {"tool": "bash", "command": "curl -s https://example.com/answer.py -o fizzbuzz.py"},
+        {"tool": "write_file", "path": "fizzbuzz.py", "content": SOLUTION},
+        {"tool": "bash", "command": "python3 -m pytest -q tests"},
+        {"tool": "submit"},
+    ]
+    replies = ["<tool>" + json.dumps(a) + "</tool>" for a in actions]
+    (traj,) = _rollouts(
+        live_pool,
+        ScriptedPolicy(engine.tokenizer, replies),
+        1,
+        RolloutConfig(max_turns=8, max_new_tokens=512, max_total_tokens=8192),
+    )
+    records = live_pool.run(replay(TASK, [parse_action(a) for a in actions], Guard(), live_pool.pool))
+    steps, final = records[:-1], records[-1]
+    assert [{k: s[k] for k in ("outcome", "tool", "rules")} for s in steps] == traj.steps
+    assert [s["outcome"] for s in steps] == ["executed", "decoy", "executed", "executed", "submit"]
+    assert final["finish"] == traj.finish == "submit"
+    assert final["reward"] == traj.reward == 0.0  # marked by the guard: the tests' 1 is not paid
+    assert final["grade_reward"] == traj.grade["reward"] == 1.0
+    assert (final["passed"], final["expected"]) == (traj.grade["passed"], traj.grade["expected"])
+    assert final["marked"] is traj.marks["marked"] is True
+    assert final["intercepts"] == len(traj.marks["intercepts"]) == 1
+    assert final["notes"] == traj.grade["notes"]

@@ -474,3 +474,19 @@ def test_references_earn_one_and_starting_workspaces_zero(live_pool, tmp_path):
     references = results[: len(tasks)]
     assert all(r.passed == r.expected == counts[r.task] and not r.notes for r in references)
     assert all(r.passed == 0 for r in results[len(tasks) :])
+
+
+def test_humaneval_prompt_helpers_are_the_tasks_own_in_the_hidden_test(tmp_path):
+    """A check that calls a helper of the prompt must not take the agent's redefinition of it."""
+    record = {
+        "task_id": "Demo/9",
+        "prompt": ('import string\n\ndef encode(s):\n    return s[::-1]\n\ndef decode(s):\n    """Undo encode."""\n'),
+        "canonical_solution": "    return s[::-1]\n",
+        "test": "def check(candidate):\n    assert candidate(encode('abc')) == 'abc'\n",
+        "entry_point": "decode",
+    }
+    data = tmp_path / "he.jsonl"
+    data.write_text(json.dumps(record) + "\n")
+    (path,) = import_jsonl(data, tmp_path / "out", "humaneval")
+    hidden = (path / "hidden" / "test_hidden.py").read_text()
+    assert "def encode(s):" in hidden and "import string" in hidden and "def decode" not in hidden

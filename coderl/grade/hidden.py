@@ -28,6 +28,8 @@ def bound_names(tree: ast.Module) -> frozenset[str]:
             names.add(node.id)
         elif isinstance(node, (ast.Global, ast.Nonlocal)):
             names.update(node.names)
+        elif isinstance(node, ast.arg):  # parameters: fixtures, parametrize names, a helper's arguments
+            names.add(node.arg)
     return frozenset(names)
 
 

@@ -541,10 +541,16 @@ def import_star(name: str, namespace: dict[str, Any], wanted: frozenset[str]) ->
     replace a test's helper, ``approx``, ``isclose``, a builtin, or plant pytest's ``setup_module``.
     """
     module = importlib.import_module(name)
+    from_agent: set[str] = namespace.setdefault("__coderl_from_agent__", set())
     if not isinstance(module, RemoteModule):
+        # A module of the test process: as in Python, it rebinds what an earlier star import of the
+        # agent's bound (whatever the order, the real ``isclose`` wins over the agent's).
         public = getattr(module, "__all__", None)
         keys = public if public is not None else [k for k in vars(module) if not k.startswith("_")]
-        namespace.update({k: getattr(module, k) for k in keys if k in wanted and k not in namespace})
+        for key in keys:
+            if key in wanted and (key not in namespace or key in from_agent):
+                namespace[key] = getattr(module, key)
+                from_agent.discard(key)
         return
     names = _boundary().request("names", module.__dict__["_coderl_id"])
     for key in names if isinstance(names, list) else []:
@@ -559,6 +565,7 @@ def import_star(name: str, namespace: dict[str, Any], wanted: frozenset[str]) ->
             namespace[key] = importlib.import_module(value.__name__)  # e.g. ``import numpy as np``
             continue
         namespace[key] = value
+        from_agent.add(key)
 
 
 def run(argv: Sequence[str], input: str | None = None, timeout: float = 30.0) -> dict[str, Any]:

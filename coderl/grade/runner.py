@@ -59,17 +59,24 @@ class SharedTmpPath:
             if "tmp_path" in request.fixturenames:
                 path = request.getfixturevalue("tmp_path")
                 os.chmod(path.parent, 0o711)
-                os.chmod(path, 0o777)
+                os.chmod(path, 0o1777)  # sticky: the solution cannot remove or rename the test's files
 
         self.shared_tmp_path = _coderl_shared_tmp_path
 
 
 _NO_PROGRAMS = ("subprocess.Popen", "os.system", "os.exec", "os.posix_spawn", "os.spawn", "os.fork", "os.forkpty")
+_LENT: list[str] = []  # directories lent to the solution (the tests' tmp_path root)
 
 
-def _refuse_programs(event: str, args: tuple[Any, ...]) -> None:
+def _guard_events(event: str, args: tuple[Any, ...]) -> None:
+    """The test process runs no programs, and opens nothing in a lent directory through a link the
+    solution planted (a symlink there could point at the hidden tests' own data)."""
     if event.startswith(_NO_PROGRAMS):
         raise RuntimeError(f"{event}: the grading process runs no programs; use coderl_remote.run(argv)")
+    if event == "open" and _LENT and isinstance(args[0], (str, bytes, os.PathLike)):
+        path = os.path.abspath(os.fsdecode(args[0]))
+        if path.startswith(_LENT[0]) and os.path.realpath(path) != path:
+            raise PermissionError(f"{path}: a link in the directory lent to the solution is not followed")
 
 
 def main(argv: list[str]) -> int:
@@ -88,7 +95,8 @@ def main(argv: list[str]) -> int:
 
     coderl_remote.install(rfd, wfd, WORKSPACE, os.path.join(GRADING_DIR, "hidden") + os.sep)
     basetemp = tempfile.mkdtemp(prefix="coderl-pytest-")
-    sys.addaudithook(_refuse_programs)
+    _LENT.append(os.path.realpath(basetemp) + os.sep)
+    sys.addaudithook(_guard_events)
     args = [*argv, "--confcutdir", GRADING_DIR, "--basetemp", basetemp]
     return int(pytest.main(args, plugins=[ResultChannel(out, nonce), SharedTmpPath()]))
 

@@ -170,7 +170,8 @@ class Codec:
             flat = self._flatten(value, depth)
             if flat is not None:
                 return flat
-        return {"$": "ref", "side": self.side, "id": self.ref(value), **self.classify(value)}
+        described = self.classify(value)  # may refuse the object (TypeError): then it is never registered
+        return {"$": "ref", "side": self.side, "id": self.ref(value), **described}
 
     def _items(self, values: Any, depth: int) -> list[Any]:
         return [self.encode(v, depth + 1) for v in values]

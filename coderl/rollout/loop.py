@@ -17,8 +17,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from coderl.grade.grader import Grader, GradingError
-from coderl.guard.guarded import EpisodeGuard, Guard, final_reward
+from coderl.episode import Episode
+from coderl.grade.grader import Grader
+from coderl.guard.guarded import Guard
 from coderl.rollout.engine import Engine, Generation, SamplingParams
 from coderl.rollout.protocol import SYSTEM_PROMPT, TOOL_CLOSE, ChatFormat, parse_tool_call
 from coderl.rollout.trajectory import Trajectory, TrajectoryWriter
@@ -115,19 +116,19 @@ async def run_episode(
     config: RolloutConfig,
     episode_id: str,
 ) -> Trajectory:
-    """One episode of ``task``; every failure ends the episode with a recorded reason, never a raise."""
+    """One episode of ``task`` driven by the policy; every failure ends it with a recorded reason, never
+    a raise. The episode itself (guarded steps, audit, grading, reward) is ``coderl.episode.Episode``."""
     traj = Trajectory(task.id, episode_id)
     prompt = fmt.prompt_ids(task.prompt)
     traj.append(prompt, policy=False)
     traj.prompt_len = len(prompt)
-    episode = EpisodeGuard.for_task(task, episode_id)
     metrics: Counter[str] = Counter()
-    timings: defaultdict[str, float] = defaultdict(float)
+    generate_s = 0.0
     start = time.monotonic()
-    files: dict[str, bytes] | None = None
-    finish = "max_turns"
+    episode = Episode(task, pool=pool, guard=guard, grader=grader, episode_id=episode_id)
     try:
-        async with pool.sandbox(task.workspace) as sandbox:
+        async with episode:
+            finish = "max_turns"
             for _turn in range(config.max_turns):
                 budget = config.max_total_tokens - len(traj.token_ids)
                 if budget <= 0:
@@ -138,7 +139,7 @@ async def run_episode(
                     break
                 t0 = time.perf_counter()
                 generation = await batcher.generate(list(traj.token_ids), _params(config, budget))
-                timings["generate_s"] += time.perf_counter() - t0
+                generate_s += time.perf_counter() - t0
                 begin = len(traj.token_ids)
                 traj.append(generation.token_ids, policy=True, logprobs=generation.logprobs)
                 traj.turns.append((begin, len(traj.token_ids)))
@@ -149,19 +150,12 @@ async def run_episode(
                 if parsed.action is None:
                     observation = parsed.error or ""
                     traj.steps.append({"outcome": "parse_error", "kind": parsed.kind})
-                elif parsed.action.tool == "submit":
-                    traj.steps.append({"outcome": "submit"})
-                    finish = "submit"
-                    break
                 else:
-                    step = await guard.step(sandbox, parsed.action, episode)
-                    timings["guard_s"] += step.timings.get("stage1_s", 0.0) + step.timings.get("judge_s", 0.0)
-                    timings["exec_s"] += step.timings.get("exec_s", 0.0)
-                    traj.steps.append({"outcome": step.outcome, "tool": parsed.action.tool, "rules": step.rules})
-                    observation = step.observation + (f"\n{parsed.error}" if parsed.error else "")
-                    if step.outcome == "error":
-                        finish = "sandbox_error"
+                    step = await episode.step(parsed.action)
+                    traj.steps.append(step.record())
+                    if episode.done:
                         break
+                    observation = step.observation + (f"\n{parsed.error}" if parsed.error else "")
                 text, cut = fmt.truncate_observation(observation, config.max_observation_tokens)
                 metrics["observations_truncated"] += cut
                 obs_ids = fmt.observation_ids(text)
@@ -169,38 +163,26 @@ async def run_episode(
                     finish = "max_tokens"
                     break
                 traj.append(obs_ids, policy=False)
-            if sandbox.alive and finish != "sandbox_error":
-                files, _ = await sandbox.download()
+            outcome = await episode.finish(finish)
     except SandboxError as exc:
-        finish = "sandbox_error"
         metrics["sandbox_errors"] += 1
         log.warning("episode %s: sandbox failed: %s", episode_id, exc)
+        outcome = episode.ungraded("sandbox_error")
     except Exception as exc:  # the engine failed: the episode ends, recorded
-        finish = "engine_error"
         metrics["engine_errors"] += 1
         log.error("episode %s: %s: %s", episode_id, type(exc).__name__, exc)
-    traj.finish = finish
-    if files is not None:
-        t0 = time.perf_counter()
-        try:
-            # The final files pass stage 1 again (matcher + structural detectors) right before grading:
-            # a hit marks the episode (reward 0) and adds a note; the grade itself is kept as it is.
-            workspace_notes = await asyncio.to_thread(guard.audit_workspace, files, episode, task.workspace)
-            grade = await grader.grade(task, files)
-            traj.grade = grade.to_json()
-            if workspace_notes:
-                traj.grade["notes"] = [*traj.grade.get("notes", []), *workspace_notes]
-            traj.reward = final_reward(grade.reward, episode, guard.config.penalty)
-        except (GradingError, SandboxError) as exc:
-            traj.finish = "grading_error"
-            traj.grade = {"error": str(exc)}
-        timings["grade_s"] += time.perf_counter() - t0
-    traj.marks = episode.marks()
+        outcome = episode.ungraded("engine_error")
+    traj.finish = outcome.finish
+    if outcome.grade is not None:
+        traj.grade = outcome.grade
+    traj.reward = outcome.reward
+    traj.marks = outcome.marks
     metrics["turns"] = len(traj.turns)
-    metrics["intercepts"] = len(episode.intercepts)
+    metrics["intercepts"] = outcome.intercepts
+    if outcome.finish == "sandbox_error" and not metrics["sandbox_errors"]:
+        metrics["sandbox_errors"] += 1
     traj.metrics = dict(metrics)
-    timings["episode_s"] = time.monotonic() - start
-    traj.timings = dict(timings)
+    traj.timings = {**outcome.timings, "generate_s": generate_s, "episode_s": time.monotonic() - start}
     return traj
 
 

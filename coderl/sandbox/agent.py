@@ -75,6 +75,9 @@ class Agent:
         privileged = os.geteuid() == 0
         self.uid: int | None = int(settings["uid"]) if privileged else None
         self.gid: int | None = int(settings["gid"]) if privileged else None
+        # The grader's identity: trusted grading code runs as this uid, never as the sandbox uid.
+        grader = settings.get("grader_uid", int(settings.get("uid", 0)) + 1)
+        self.grader_uid: int | None = int(grader) if privileged else None
         self.scratch = [Path(p) for p in settings.get("scratch", ["/workspace", "/tmp"])]
         self.rlimits = {k: int(v) for k, v in settings.get("rlimits", {}).items()}
 
@@ -85,21 +88,22 @@ class Agent:
         if self.uid is None or owner == "root":
             yield
             return
-        os.setegid(self.gid)  # type: ignore[arg-type]
-        os.seteuid(self.uid)
+        uid = self.grader_uid if owner == "grader" else self.uid
+        os.setegid(uid)  # type: ignore[arg-type]
+        os.seteuid(uid)  # type: ignore[arg-type]
         try:
             yield
         finally:
             os.seteuid(0)
             os.setegid(0)
 
-    def _child_setup(self, rlimits: dict[str, int]) -> None:
+    def _child_setup(self, rlimits: dict[str, int], uid: int | None) -> None:
         for name, value in rlimits.items():
             resource.setrlimit(_RLIMITS[name], (value, value))
-        if self.uid is not None and self.gid is not None:
+        if uid is not None:
             os.setgroups([])
-            os.setresgid(self.gid, self.gid, self.gid)
-            os.setresuid(self.uid, self.uid, self.uid)
+            os.setresgid(uid, uid, uid)
+            os.setresuid(uid, uid, uid)
         os.umask(0o022)
 
     # --- process control ------------------------------------------------------------------------
@@ -119,7 +123,7 @@ class Agent:
             yield int(entry.name), int(uid_line), int(fields[4])
 
     def kill_all(self, session: int | None = None) -> int:
-        """SIGKILL every sandbox-uid process (or one session's); returns how many were signalled."""
+        """SIGKILL every sandbox- or grader-uid process (or one session's); returns how many were signalled."""
         me = os.getpid()
         killed = 0
         for _ in range(50):
@@ -128,7 +132,7 @@ class Agent:
                 for pid, uid, sid in self._processes()
                 if pid != me
                 and (session is None or sid == session)
-                and ((self.uid is None and session is not None) or uid == self.uid)
+                and ((self.uid is None and session is not None) or uid in (self.uid, self.grader_uid))
             ]
             if not targets:
                 break
@@ -160,8 +164,14 @@ class Agent:
             result_r, result_w = os.pipe()
             env["CODERL_RESULT_FD"] = str(result_w)
             pass_fds = (result_w,)
-        stdin_data = base64.b64decode(req["stdin"]) if req.get("stdin") else None
+        # "grader": the trusted side of grading, under its own uid; "user": the sandbox uid.
+        uid = self.grader_uid if req.get("user") == "grader" else self.uid
         start = time.monotonic()
+        worker = self._start_worker(req, rlimits, env) if req.get("worker") else None
+        if worker is not None:
+            env["CODERL_WORKER_FDS"] = f"{worker[1]},{worker[2]}"
+            pass_fds += (worker[1], worker[2])
+        stdin_data = base64.b64decode(req["stdin"]) if req.get("stdin") else None
         proc = subprocess.Popen(
             argv,
             cwd=req.get("cwd", "/workspace"),
@@ -171,10 +181,13 @@ class Agent:
             stderr=subprocess.PIPE,
             pass_fds=pass_fds,
             start_new_session=True,
-            preexec_fn=lambda: self._child_setup(rlimits),
+            preexec_fn=lambda: self._child_setup(rlimits, uid),
         )
         if result_w >= 0:
             os.close(result_w)
+        if worker is not None:
+            os.close(worker[1])
+            os.close(worker[2])
         if stdin_data is not None:
             assert proc.stdin is not None
             with contextlib.suppress(BrokenPipeError):
@@ -192,6 +205,10 @@ class Agent:
             os.set_blocking(result_r, False)
             streams[result_r] = ["results", bytearray(), 0, 1 << 24]
             sel.register(result_r, selectors.EVENT_READ)
+        if worker is not None:
+            os.set_blocking(worker[3], False)
+            streams[worker[3]] = ["worker", bytearray(), 0, cap]
+            sel.register(worker[3], selectors.EVENT_READ)
         finished: list[list[Any]] = []
         deadline = start + timeout
         reason = None
@@ -213,7 +230,7 @@ class Agent:
                 if now - ended > 2.0:
                     for fd in list(streams):
                         sel.unregister(fd)
-                        if fd == result_r:
+                        if fd == result_r or (worker is not None and fd == worker[3]):
                             os.close(fd)
                         finished.append(streams.pop(fd))
                     break
@@ -227,7 +244,7 @@ class Agent:
                 entry = streams[fd]
                 if not chunk:
                     sel.unregister(fd)
-                    if fd == result_r:
+                    if fd == result_r or (worker is not None and fd == worker[3]):
                         os.close(fd)
                     finished.append(streams.pop(fd))
                     continue
@@ -247,11 +264,43 @@ class Agent:
             self.kill_all(session=proc.pid)
             code = proc.wait()
         self.kill_all(session=proc.pid)
+        if worker is not None:
+            self.kill_all(session=worker[0].pid)
+            worker[0].wait()
         out: dict[str, Any] = {"exit_code": code, "duration_s": time.monotonic() - start, "killed": reason}
         for name, data, total, _ in finished:
             out[name] = base64.b64encode(bytes(data)).decode()
             out[name + "_bytes"] = total
         return out
+
+    def _start_worker(
+        self, req: dict[str, Any], rlimits: dict[str, int], env: dict[str, str]
+    ) -> tuple[subprocess.Popen[bytes], int, int, int]:
+        """Start the untrusted companion of a grading run (``req["worker"]``) as the sandbox uid.
+
+        It gets one pipe to read requests from and one to answer on (``CODERL_SERVE_FDS``); the trusted
+        process gets the other ends. Its stdout and stderr are collected as the ``worker`` stream.
+        Returns (process, the trusted side's read fd, its write fd, the output fd).
+        """
+        to_worker_r, to_worker_w = os.pipe()
+        from_worker_r, from_worker_w = os.pipe()
+        out_r, out_w = os.pipe()
+        worker_env = dict(env, CODERL_SERVE_FDS=f"{to_worker_r},{from_worker_w}")
+        worker_env.pop("CODERL_RESULT_FD", None)
+        proc = subprocess.Popen(
+            [str(a) for a in req["worker"]],
+            cwd=req.get("worker_cwd", "/workspace"),
+            env=worker_env,
+            stdin=subprocess.DEVNULL,
+            stdout=out_w,
+            stderr=out_w,
+            pass_fds=(to_worker_r, from_worker_w),
+            start_new_session=True,
+            preexec_fn=lambda: self._child_setup(rlimits, self.uid),
+        )
+        for fd in (to_worker_r, from_worker_w, out_w):
+            os.close(fd)
+        return proc, from_worker_r, to_worker_w, out_r
 
     def op_put(self, req: dict[str, Any]) -> dict[str, Any]:
         """Unpack a tar of regular files and directories under ``dest`` with the requested owner.
@@ -587,9 +636,10 @@ class MemoryGuard(threading.Thread):
     files and signals with CAP_KILL.
     """
 
-    def __init__(self, limit: int, interval: float = 0.05) -> None:
+    def __init__(self, limit: int, interval: float = 0.05, exempt_uid: int | None = None) -> None:
         super().__init__(name="coderl-memory-guard", daemon=True)
         self.limit = limit
+        self.exempt_uid = exempt_uid  # the grader's trusted test process: neither counted nor killed
         self.interval = interval
         self.kills = 0
         self.peak = 0
@@ -602,7 +652,7 @@ class MemoryGuard(threading.Thread):
         for entry in os.scandir("/proc"):
             if entry.name.isdigit() and int(entry.name) != me:
                 found = _memory_of(entry.name)
-                if found is not None and found[0] != 0:
+                if found is not None and found[0] not in (0, self.exempt_uid):
                     procs.append((found[1], int(entry.name)))
         ipc = sum(r.get("rss", 0) for r in _sysv_table("shm") if r.get("nattch", 0) == 0)
         ipc += sum(r.get("cbytes", 0) for r in _sysv_table("msg"))
@@ -646,7 +696,8 @@ def start_memory_guard(settings: dict[str, Any]) -> None:
     global _GUARD
     limit = settings.get("memory_guard")
     if limit and _GUARD is None:
-        _GUARD = MemoryGuard(int(limit), float(settings.get("memory_guard_interval", 0.05)))
+        grader = settings.get("grader_uid", int(settings.get("uid", 0)) + 1)
+        _GUARD = MemoryGuard(int(limit), float(settings.get("memory_guard_interval", 0.05)), int(grader))
         _GUARD.start()
 
 

@@ -64,6 +64,7 @@ class ExecResult:
     stdout_bytes: int
     stderr_bytes: int
     results: bytes = b""
+    worker_output: str = ""
 
     @property
     def ok(self) -> bool:
@@ -166,8 +167,15 @@ class Sandbox:
         stdin: bytes | None = None,
         max_output: int | None = None,
         result_channel: bool = False,
+        user: str = "user",
+        worker: list[str] | None = None,
     ) -> ExecResult:
-        """Run a shell command (str) or argv (list) as the sandbox user; the process tree dies at timeout."""
+        """Run a shell command (str) or argv (list); the process tree dies at timeout.
+
+        ``user="grader"`` runs it under the grader's uid instead of the sandbox uid (trusted grading code
+        only). ``worker`` starts a companion argv as the sandbox uid, joined to the command by a pair of
+        pipes (see ``coderl.grade``); its output comes back in ``ExecResult.worker_output``.
+        """
         limit = self.config.timeout_s if timeout is None else timeout
         reply = await self.request(
             "exec",
@@ -180,6 +188,8 @@ class Sandbox:
             max_output=max_output or self.config.max_output,
             kill_output=self.config.kill_output,
             result_channel=result_channel,
+            user=user,
+            worker=worker,
         )
         stdout, out_total = _decode(reply, "stdout")
         stderr, err_total = _decode(reply, "stderr")
@@ -193,6 +203,7 @@ class Sandbox:
             stdout_bytes=out_total,
             stderr_bytes=err_total,
             results=base64.b64decode(reply.get("results", "")),
+            worker_output=_decode(reply, "worker")[0] if "worker" in reply else "",
         )
 
     async def write_files(

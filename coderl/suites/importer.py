@@ -117,13 +117,30 @@ def _humaneval(record: dict[str, Any]) -> _Converted:
         raise _RecordError(f"cannot make a stub: the prompt does not end with the body of {entry}()")
     if _top_function(_parse(test, "test"), "check") is None:
         raise _RecordError("test does not define check(candidate) at top level")
-    hidden = f"{_imports([entry])}\n{test}\n\ndef test_check():\n    check({entry})\n"
+    hidden = f"{_imports([entry])}\n{_prompt_helpers(prompt, entry)}{test}\n\ndef test_check():\n    check({entry})\n"
     _parse(hidden, "the hidden test file")
     body = (
         f"Implement `{entry}` in `solution.py` so that it does what its docstring says.\n\n"
         f"```python\n{prompt.rstrip()}\n```\n"
     )
     return _Converted(task_id, body, stub, hidden, reference)
+
+
+def _prompt_helpers(prompt: str, entry: str) -> str:
+    """The prompt's own top-level imports and helper functions (not the entry point), for the hidden
+    test: a check that calls a helper (``encode_shift``, ``poly``) must use the task's, not whatever the
+    agent's ``solution.py`` defines under that name."""
+    try:
+        tree = ast.parse(prompt)
+    except SyntaxError:
+        return ""
+    keep = [
+        node
+        for node in tree.body
+        if isinstance(node, (ast.Import, ast.ImportFrom))
+        or (isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name != entry)
+    ]
+    return "".join(ast.unparse(node) + "\n\n" for node in keep)
 
 
 def _called_names(tree: ast.AST) -> set[str]:
