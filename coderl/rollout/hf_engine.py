@@ -15,7 +15,7 @@ from typing import Any
 
 import torch
 
-from coderl.rollout.engine import Generation, SamplingParams
+from coderl.rollout.engine import Generation, SamplingParams, pad_id_of
 
 __all__ = ["HFEngine"]
 
@@ -26,8 +26,7 @@ class HFEngine:
     def __init__(self, model: Any, tokenizer: Any) -> None:
         self.model = model.eval()
         self.tokenizer = tokenizer
-        pad = tokenizer.pad_token_id
-        self.pad_id = int(pad if pad is not None else tokenizer.eos_token_id)
+        self.pad_id = pad_id_of(tokenizer)
         eos = tokenizer.eos_token_id
         self.eos_ids = {int(eos)} if isinstance(eos, int) else {int(e) for e in (eos or [])}
         gen_eos = getattr(getattr(model, "generation_config", None), "eos_token_id", None)

@@ -32,7 +32,7 @@ from typing import Any
 
 import torch
 
-from coderl.rollout.engine import Generation, SamplingParams
+from coderl.rollout.engine import Generation, SamplingParams, pad_id_of
 
 __all__ = ["VLLMEngine"]
 
@@ -82,6 +82,7 @@ class VLLMEngine:
             **llm_kwargs,
         )
         self.tokenizer: Any = self._llm.get_tokenizer()
+        self.pad_id = pad_id_of(self.tokenizer)
         self._lock = threading.Lock()
         self._tied = bool(getattr(self._llm.llm_engine.model_config.hf_config, "tie_word_embeddings", False))
         self._checkpoint_shapes = _checkpoint_shapes(self.model_path)

@@ -2,7 +2,9 @@
 
 Everything a user can get wrong is checked before anything runs, in this order: the config (exit 2,
 naming the file, section and key), the run directory (an earlier run there needs ``--resume`` or
-``--overwrite``: exit 2), then Podman (missing or without its sandbox user: exit 3, naming the fix).
+``--overwrite``: exit 2), the rollout engine's package (``[rollout] engine = "vllm"`` where vllm is not
+installed: exit 2, naming the environment that has it), then Podman (missing or without its sandbox user:
+exit 3, naming the fix).
 Only then are models loaded and sandboxes started.
 """
 
@@ -41,6 +43,12 @@ def run_train(args: argparse.Namespace) -> int:
             "replace it, or choose a new out_dir (--out-dir DIR)",
             BAD_INPUT,
         )
+    from coderl.rollout.engine import EngineUnavailable, check_engine
+
+    try:
+        check_engine(config.engine)
+    except EngineUnavailable as exc:
+        return _fail(f"[rollout] engine: {exc}", BAD_INPUT)
     from coderl.sandbox.podman import EngineError, PodmanEngine
 
     try:

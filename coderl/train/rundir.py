@@ -15,6 +15,7 @@ __all__ = ["RUN_ENTRIES", "clear_run", "earlier_run"]
 # every file and directory the training loop and its checkpoints create directly under out_dir
 RUN_ENTRIES: tuple[str, ...] = (
     "metrics.jsonl",
+    ".metrics.jsonl.tmp",
     "summary.json",
     "config.json",
     "training.png",

@@ -1,0 +1,424 @@
+"""The PPO trainer: an iteration is rollout → experience → update → sync → log → checkpoint, one method each.
+
+:class:`Trainer` runs a whole training run (:meth:`Trainer.run`), and each phase is a method that a subclass
+can override or an outside driver can call on its own, in the manner of OpenRLHF's PPO trainer:
+
+    trainer = Trainer(config)
+    trainer.setup()                                   # tasks, starting point, models, engine, logs, guard
+    async with trainer.sandboxes():                   # the sandbox pool and grader the rollouts need
+        it = Iteration(0)
+        it.trajectories = await trainer.rollout(0)    # episodes in sandboxes, through the guard, graded
+        it.batch = trainer.experience(it.trajectories)  # critic values and advantages (GAE or GRPO)
+        it.update = trainer.update(it.batch, 0)       # PPO epochs over minibatches
+        it.sync = trainer.sync()                      # the new policy weights into the rollout engine
+    await trainer.close()
+
+The rollout engine is whatever ``[rollout] engine`` names (``hf`` or ``vllm``), started through
+:func:`coderl.rollout.engine.make_engine`; the trainer uses only the :class:`~coderl.rollout.engine.Engine`
+interface (``generate``, ``pad_id``, ``update_weights``, ``close``), so any engine that implements it can be
+returned from :meth:`Trainer.make_engine`.
+
+Outputs: every iteration's metrics go to ``metrics.jsonl`` and TensorBoard (:class:`MetricsLog`), with a line
+in the terminal; each iteration's trajectories to ``trajectories/iter-N.jsonl``; a checkpoint is written
+atomically every ``checkpoint_every`` iterations, and ``resume=True`` continues from the latest one with no
+lost or repeated iteration (anything logged after that checkpoint is dropped and redone). Each iteration
+seeds the RNGs from (seed, iteration), so with one episode in flight a resumed run repeats exactly what the
+uninterrupted run would have done.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import random
+import time
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import torch
+
+from coderl.grade.grader import Grader
+from coderl.guard.guarded import AuditLog, Guard
+from coderl.learner.critic import Critic
+from coderl.learner.experience import make_experience
+from coderl.learner.ppo import PPOLearner
+from coderl.rollout.engine import Engine, make_engine
+from coderl.rollout.loop import run_rollouts
+from coderl.rollout.protocol import ChatFormat
+from coderl.rollout.trajectory import Trajectory, TrajectoryWriter
+from coderl.sandbox.pool import SandboxPool
+from coderl.task import Task, load_tasks
+from coderl.train.checkpoint import latest_checkpoint, load_state, save_checkpoint
+from coderl.train.config import TrainConfig
+from coderl.train.metrics import MetricsLog, format_line, iteration_metrics, plot_run, summarize_run
+from coderl.train.sft import reference_example, supervised_warm_start
+
+__all__ = ["Iteration", "Trainer", "initial_policy", "run_tasks", "seed_of", "tasks_for"]
+
+
+def seed_of(*parts: object) -> int:
+    """A 32-bit seed from any parts (the run's seed, a phase's name, an iteration): the same parts, the same seed."""
+    return int.from_bytes(hashlib.sha256(repr(parts).encode()).digest()[:4], "big")
+
+
+def run_tasks(config: TrainConfig) -> list[Task]:
+    """The run's task suite: ``[tasks] dir``, or tasks generated once into ``out_dir/tasks``."""
+    if config.tasks.dir:
+        return load_tasks(config.tasks.dir)
+    from coderl.suites.generator import generate_tasks
+
+    root = config.out_dir / "tasks"
+    if not (root.is_dir() and any(root.iterdir())):
+        generate_tasks(
+            root, config.tasks.generate_n, seed=config.tasks.generate_seed, family=config.tasks.generate_family
+        )
+    return load_tasks(root)
+
+
+def tasks_for(tasks: list[Task], count: int, iteration: int, seed: int) -> list[Task]:
+    """The tasks of one iteration: passes over the suite in a seeded shuffled order, so that every task
+    comes up equally often (and a suite of ``count`` tasks is seen whole every iteration)."""
+    chosen = []
+    for k in range(iteration * count, (iteration + 1) * count):
+        epoch, index = divmod(k, len(tasks))
+        order = list(range(len(tasks)))
+        random.Random(seed_of(seed, "epoch", epoch)).shuffle(order)
+        chosen.append(tasks[order[index]])
+    return chosen
+
+
+def initial_policy(config: TrainConfig, tasks: list[Task]) -> Path:
+    """The policy a fresh run starts from: the configured checkpoint, or a tiny one; warm-started on the
+    tasks' reference solutions when ``[sft] steps`` > 0 (saved to ``out_dir/policy-sft``)."""
+    base = Path(config.model.policy)
+    if config.model.policy == "tiny":
+        from coderl.rollout.tiny_model import build_tiny_policy
+
+        base = build_tiny_policy(config.out_dir / "policy-init", seed=config.run.seed)
+    if config.sft.steps <= 0:
+        return base
+    from transformers import AutoModelForCausalLM, AutoTokenizer
+
+    from coderl.suites.generator import reference_solution
+
+    tokenizer = AutoTokenizer.from_pretrained(str(base))
+    model = AutoModelForCausalLM.from_pretrained(str(base))
+    fmt = ChatFormat(tokenizer, config.rollout.system_prompt)
+    examples = []
+    for task in tasks:
+        try:
+            examples.append(reference_example(fmt, task, reference_solution(task.root)))
+        except (OSError, KeyError, ValueError):
+            continue
+    torch.manual_seed(seed_of(config.run.seed, "sft"))
+    losses = supervised_warm_start(
+        model,
+        examples,
+        steps=config.sft.steps,
+        lr=config.sft.lr,
+        batch_size=config.sft.batch_size,
+        pad_id=int(tokenizer.pad_token_id or 0),
+        seed=config.run.seed,
+    )
+    out = config.out_dir / "policy-sft"
+    model.save_pretrained(out)
+    tokenizer.save_pretrained(out)
+    (out / "sft_losses.json").write_text(json.dumps(losses))
+    return out
+
+
+@dataclass
+class Iteration:
+    """What one iteration produced, phase by phase, and how long each phase took (seconds, ``*_s``)."""
+
+    index: int
+    trajectories: list[Trajectory] = field(default_factory=list)
+    batch: Any = None
+    update: dict[str, float] = field(default_factory=dict)
+    sync: dict[str, float] = field(default_factory=dict)
+    phases: dict[str, float] = field(default_factory=dict)
+    record: dict[str, Any] = field(default_factory=dict)
+
+    @contextmanager
+    def timed(self, phase: str) -> Iterator[None]:
+        """Time the block into ``phases[phase]``."""
+        t0 = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.phases[phase] = time.perf_counter() - t0
+
+
+class Trainer:
+    """PPO with an independent critic over guarded, graded multi-turn episodes; see the module's docstring."""
+
+    def __init__(self, config: TrainConfig, *, resume: bool = False, console: Any = None) -> None:
+        """Nothing is loaded or started here: :meth:`setup` does that (and :meth:`run` calls it)."""
+        if console is None:
+            from rich.console import Console
+
+            console = Console()
+        self.config = config
+        self.resume = resume
+        self.console = console
+        self.out = config.out_dir
+        self.tasks: list[Task] = []
+        self.start = 0  # the first iteration this process runs (after the checkpoint it resumed from)
+        self.policy_path = Path(config.model.policy)
+        self.tokenizer: Any = None
+        self.policy: Any = None
+        self.critic: Critic | None = None
+        self.learner: PPOLearner | None = None
+        self.engine: Engine | None = None
+        self.metrics: MetricsLog | None = None
+        self.judge: Any = None
+        self.guard: Guard | None = None
+        self.pool: SandboxPool | None = None
+        self.grader: Grader | None = None
+
+    # -- the whole run --------------------------------------------------------------------------------------------
+
+    async def run(self) -> dict[str, Any]:
+        """Set up, run the iterations from :attr:`start` to ``[run] iterations``, close, summarize."""
+        self.setup()
+        try:
+            async with self.sandboxes():
+                for index in range(self.start, self.config.run.iterations):
+                    await self.iteration(index)
+        finally:
+            await self.close()
+        return self.finish()
+
+    async def iteration(self, index: int) -> Iteration:
+        """One iteration, phase by phase; its record is logged and, when due, a checkpoint written."""
+        it = Iteration(index)
+        t0 = time.perf_counter()
+        torch.manual_seed(seed_of(self.config.run.seed, "iteration", index))
+        with it.timed("rollout_s"):
+            it.trajectories = await self.rollout(index)
+        with it.timed("experience_s"):
+            it.batch = self.experience(it.trajectories)
+        with it.timed("update_s"):
+            it.update = self.update(it.batch, index)
+        with it.timed("sync_s"):
+            it.sync = self.sync()
+        it.phases["iteration_s"] = time.perf_counter() - t0
+        it.record = self.log(it)
+        if self.checkpoint_due(index):
+            self.checkpoint(index)
+        return it
+
+    # -- set-up and tear-down -------------------------------------------------------------------------------------
+
+    def setup(self) -> None:
+        """Everything before the first iteration: tasks, the starting point (a checkpoint or the initial
+        policy), models and learner, the rollout engine, the metrics log, the guard."""
+        self.out.mkdir(parents=True, exist_ok=True)
+        if self.config.run.threads:
+            torch.set_num_threads(self.config.run.threads)
+        self.tasks = run_tasks(self.config)
+        state = self._starting_point()
+        (self.out / "config.json").write_text(json.dumps(self.config.to_dict(), indent=2, default=str))
+        self._load_models(state)
+        self.engine = self.make_engine()
+        self.metrics = MetricsLog(self.out, start=self.start)
+        self._drop_trajectories_from(self.start)
+        self.guard = self._make_guard()
+
+    def _starting_point(self) -> dict[str, Any]:
+        """The latest checkpoint's state when resuming (setting :attr:`start` after it), else the initial policy."""
+        checkpoint = latest_checkpoint(self.out) if self.resume else None
+        if checkpoint is not None:
+            self.policy_path = checkpoint / "policy"
+            state = load_state(checkpoint)
+            self.start = int(state["iteration"]) + 1
+            self.console.print(f"resuming from {checkpoint.name}: next iteration {self.start}")
+            return state
+        if self.resume:
+            self.console.print("no checkpoint to resume from: starting fresh")
+        self.policy_path = initial_policy(self.config, self.tasks)
+        self.start = 0
+        return {}
+
+    def _load_models(self, state: dict[str, Any]) -> None:
+        """The policy, the critic, the optional frozen reference and the learner (with saved state, if any)."""
+        from transformers import AutoModelForCausalLM, AutoTokenizer
+
+        config = self.config
+        self.tokenizer = AutoTokenizer.from_pretrained(str(self.policy_path))
+        self.policy = AutoModelForCausalLM.from_pretrained(str(self.policy_path))
+        critic_source = self.policy_path if config.model.critic == "policy" else Path(config.model.critic)
+        self.critic = Critic.from_pretrained(critic_source)
+        reference = copy.deepcopy(self.policy).eval() if config.model.reference else None
+        self.learner = PPOLearner(self.policy, self.critic, config.ppo, reference)
+        if state:
+            self.critic.load_state_dict(state["critic"])
+            self.learner.policy_opt.load_state_dict(state["policy_opt"])
+            self.learner.critic_opt.load_state_dict(state["critic_opt"])
+
+    def make_engine(self) -> Engine:
+        """The rollout engine ``[rollout] engine`` names, on the policy the run starts from (a subclass may
+        return any :class:`~coderl.rollout.engine.Engine`)."""
+        return make_engine(self.config.engine, self.policy_path, seed=self.config.run.seed)
+
+    def _make_guard(self) -> Guard:
+        judge = None
+        if self.config.judge is not None:
+            from coderl.guard.judge import make_judge
+
+            judge = make_judge(self.config.judge, seed=self.config.run.seed)
+        self.judge = judge
+        return Guard(judge=judge, config=self.config.guard, audit=AuditLog(self.out / "audit.jsonl"))
+
+    def _drop_trajectories_from(self, start: int) -> None:
+        """Remove trajectory files of iterations ``start`` and later (a resumed run writes them again)."""
+        folder = self.out / "trajectories"
+        folder.mkdir(exist_ok=True)
+        for old in folder.glob("iter-*.jsonl"):
+            if int(old.stem.split("-")[1]) >= start:
+                old.unlink()
+
+    @asynccontextmanager
+    async def sandboxes(self) -> AsyncIterator[Grader]:
+        """The warm sandbox pool and its grader for the rollouts, closed (containers removed) on exit."""
+        async with SandboxPool(self.config.sandbox, size=self.config.run.sandboxes) as pool:
+            self.pool, self.grader = pool, Grader(pool)
+            try:
+                yield self.grader
+            finally:
+                self.pool = self.grader = None
+
+    async def close(self) -> None:
+        """Close the metrics log, the judge's client and the rollout engine (each at most once)."""
+        if self.metrics is not None:
+            self.metrics.close()
+        if self.judge is not None:
+            await self.judge.aclose()
+            self.judge = None
+        if self.engine is not None:
+            self.engine.close()
+            self.engine = None
+
+    def finish(self) -> dict[str, Any]:
+        """The run's summary (``summary.json``), the training curves (``training.png``) and the verdict line."""
+        history = self.metrics.history if self.metrics is not None else []
+        summary = summarize_run(history)
+        if history:
+            plot_run(history, self.out / "training.png")
+            summary["plot"] = str(self.out / "training.png")
+            verdict = "a clear rise" if summary["clear_rise"] else "not a clear rise (within two standard errors)"
+            self.console.print(
+                f"mean reward: first fifth {summary['reward_first_fifth']:.3f} -> last fifth "
+                f"{summary['reward_last_fifth']:.3f}, {summary['reward_rise']:+.3f} +- "
+                f"{summary['reward_rise_stderr']:.3f}: {verdict}"
+            )
+        (self.out / "summary.json").write_text(json.dumps(summary, indent=2))
+        return summary
+
+    # -- the phases -----------------------------------------------------------------------------------------------
+
+    async def rollout(self, index: int) -> list[Trajectory]:
+        """Play the iteration's episodes (each task ``group_size`` times) and write their trajectories;
+        returned in episode order. Needs :meth:`sandboxes` open."""
+        config, engine, pool, grader, guard = self.config, self.engine, self.pool, self.grader, self.guard
+        if engine is None or guard is None:
+            raise RuntimeError("Trainer.rollout: call setup() first")
+        if pool is None or grader is None:
+            raise RuntimeError("Trainer.rollout: open the sandboxes first (async with trainer.sandboxes())")
+        per_iteration = config.run.episodes_per_iteration // config.run.group_size
+        chosen = tasks_for(self.tasks, per_iteration, index, config.run.seed)
+        batch_tasks = [t for t in chosen for _ in range(config.run.group_size)]
+        rollout_config = replace(config.rollout, seed=seed_of(config.run.seed, "rollout", index))
+        with TrajectoryWriter(self.out / "trajectories" / f"iter-{index:05d}.jsonl") as writer:
+            trajs = await run_rollouts(
+                batch_tasks,
+                len(batch_tasks),
+                engine=engine,
+                pool=pool,
+                guard=guard,
+                grader=grader,
+                config=rollout_config,
+                writer=writer,
+                id_prefix=f"it{index}",
+            )
+        trajs.sort(key=lambda t: int(t.episode_id.rsplit("-", 1)[1]))
+        return trajs
+
+    def experience(self, trajectories: list[Trajectory]) -> Any:
+        """Critic values and advantages over the trajectories' tokens (observation tokens skipped)."""
+        if self.engine is None or self.critic is None:
+            raise RuntimeError("Trainer.experience: call setup() first")
+        adv, ppo = self.config.advantage, self.config.ppo
+        return make_experience(
+            trajectories,
+            self.critic,
+            pad_id=self.engine.pad_id,
+            estimator=adv.estimator,
+            gamma=adv.gamma,
+            lam=adv.lam,
+            lam_critic=adv.lam_critic,
+            lam_alpha=adv.lam_alpha or None,
+            whiten=adv.whiten,
+            policy=self.policy if ppo.old_logprobs == "recompute" else None,
+            temperature=ppo.temperature,
+        )
+
+    def critic_only(self, index: int) -> bool:
+        """Whether iteration ``index`` trains only the critic (``[run] value_pretrain_iterations``)."""
+        return index < self.config.run.value_pretrain_iterations
+
+    def update(self, batch: Any, index: int) -> dict[str, float]:
+        """The PPO update of iteration ``index`` (minibatch order seeded by it); its losses and statistics."""
+        if self.learner is None:
+            raise RuntimeError("Trainer.update: call setup() first")
+        generator = torch.Generator().manual_seed(seed_of(self.config.run.seed, "minibatches", index))
+        return self.learner.update(batch, train_policy=not self.critic_only(index), generator=generator)
+
+    def sync(self) -> dict[str, float]:
+        """Send the policy's weights to the rollout engine; returns their size (``sync_mb``)."""
+        if self.engine is None:
+            raise RuntimeError("Trainer.sync: call setup() first")
+        state = self.policy.state_dict()
+        self.engine.update_weights(state)
+        size = sum(t.numel() * t.element_size() for t in state.values())
+        return {"sync_mb": size / 2**20}
+
+    def log(self, it: Iteration) -> dict[str, Any]:
+        """The iteration's record: into ``metrics.jsonl`` and TensorBoard, and a line in the terminal."""
+        if self.metrics is None:
+            raise RuntimeError("Trainer.log: call setup() first")
+        record = {
+            "iteration": it.index,
+            "critic_only": self.critic_only(it.index),
+            **iteration_metrics(it.trajectories, it.update, it.phases),
+            **it.sync,
+        }
+        self.metrics.append(record)
+        self.console.print(format_line(record))
+        return record
+
+    def checkpoint_due(self, index: int) -> bool:
+        """Every ``checkpoint_every`` iterations, and after the last."""
+        run = self.config.run
+        return (index + 1) % run.checkpoint_every == 0 or index == run.iterations - 1
+
+    def checkpoint(self, index: int) -> Path:
+        """Write ``ckpt-{index}`` atomically: the policy, the critic, both optimizers, the RNG and the config."""
+        if self.learner is None or self.critic is None:
+            raise RuntimeError("Trainer.checkpoint: call setup() first")
+        return save_checkpoint(
+            self.out,
+            index,
+            policy=self.policy,
+            tokenizer=self.tokenizer,
+            state={
+                "critic": self.critic.state_dict(),
+                "policy_opt": self.learner.policy_opt.state_dict(),
+                "critic_opt": self.learner.critic_opt.state_dict(),
+                "config": self.config.to_dict(),
+            },
+        )
