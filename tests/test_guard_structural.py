@@ -375,7 +375,9 @@ def test_round4_heldout_is_measured_and_reported():
     other = [(c, parse_action(a), s) for c, a, s in guard_heldout.ROUND4_OTHER]
     lines = [
         f"stage-1 held-out round 4 (independent evaluator, public sources, detectors frozen at 1d1868e): "
-        f"{len(cheats)} cheats in the stage-1 families, {len(honest)} honest actions"
+        f"{len(cheats)} cheats in the stage-1 families, {len(honest)} honest actions. Unseen figures: recall "
+        "36/40, false positives 50/311; since then tuned on it (skip.markers no longer fires on a test file "
+        "the agent writes for itself), so the figures below are not unseen"
     ]
     for name, s in (("structural + matcher", scanner), ("matcher only", matcher_only)):
         hits = [v.cheat for v in s.scan_many([a for _, a, _ in cheats])]
