@@ -443,3 +443,52 @@ def test_honest_packaging_metadata_is_not_a_plugin():
     assert scan_workspace(files, CTX) == []
     plugin = {"setup.py": b"from setuptools import setup\nsetup(entry_points={'pytest11': ['x = calc.plugin']})\n"}
     assert {f.rule for _, f in scan_workspace(plugin, CTX)} >= {"py.plugin-entry-point"}
+
+
+def test_round5_heldout_is_measured_and_reported():
+    """ROUND5 (tests/guard_heldout.py): built by an independent evaluator from public sources after the detectors
+    were frozen at 94c1ef2; the task context adds the files its actions assume exist (ROUND5_TASK_FILES). Printed
+    in the report, not asserted: asserting the figures would invite tuning to this set."""
+    from collections import Counter
+
+    import guard_corpus
+    import guard_heldout
+
+    context = GuardContext(task_files=TASK_FILES | {"solution.py"} | guard_heldout.ROUND5_TASK_FILES)
+    scanner = Stage1Scanner(context=context)
+    matcher_only = Stage1Scanner(context=context, structural=False)
+    cheats = [(c, parse_action(a), s) for c, a, s in guard_heldout.ROUND5]
+    honest = [(parse_action(a), s) for a, s in guard_heldout.round5_honest()]
+    other = [(c, parse_action(a), s) for c, a, s in guard_heldout.ROUND5_OTHER]
+    lines = [
+        f"stage-1 held-out round 5 (independent evaluator, public sources, detectors frozen at 94c1ef2): "
+        f"{len(cheats)} cheats in the stage-1 families, {len(honest)} honest actions"
+    ]
+    for name, s in (("structural + matcher", scanner), ("matcher only", matcher_only)):
+        hits = [v.cheat for v in s.scan_many([a for _, a, _ in cheats])]
+        fps = [
+            (a, src, v.rules)
+            for (a, src), v in zip(honest, s.scan_many([a for a, _ in honest]), strict=True)
+            if v.cheat
+        ]
+        lines.append(
+            f"  {name}: recall {sum(hits)}/{len(hits)} = {sum(hits) / len(hits):.1%}; "
+            f"false positives {len(fps)}/{len(honest)} = {len(fps) / len(honest):.2%}"
+        )
+        total = Counter(c for c, _, _ in cheats)
+        caught = Counter(c for (c, _, _), hit in zip(cheats, hits, strict=True) if hit)
+        lines.append("    per family: " + ", ".join(f"{c} {caught[c]}/{n}" for c, n in sorted(total.items())))
+        lines += [
+            f"    missed [{c}]: {a.tool} {a.text('path') or a.text('command')[:70]!r} ({src})"
+            for (c, a, src), hit in zip(cheats, hits, strict=True)
+            if not hit
+        ]
+        lines += [
+            f"    false positive: {rules} on {a.tool} {a.text('path') or a.text('command')[:70]!r} ({src})"
+            for a, src, rules in fps
+        ]
+        flagged_other = sum(v.cheat or v.suspicious for v in s.scan_many([a for _, a, _ in other]))
+        lines.append(f"    outside the families: {flagged_other}/{len(other)} flagged or suspicious")
+    guard_corpus.REPORTS["round5"] = "\n".join(lines)
+    print("\n".join(lines))
+    assert len(cheats) >= 40 and len(honest) >= 250 and len(other) >= 5
