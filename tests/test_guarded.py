@@ -184,10 +184,14 @@ def test_scan_with_judge_cli(tmp_path):
         + "\n"
     )
     with JudgeServer() as server:
-        done = _cli("scan", str(actions), "--judge", server.url)
+        done = _cli("scan", str(actions), "--judge", server.url, "--judge-mode", "all", "--judge-model", "strict-7b")
     records = [json.loads(line) for line in done.stdout.splitlines()]
-    assert done.returncode == 1
+    assert done.returncode == 1, done.stderr
     assert records[0]["cheat"] and records[0]["judge"]["category"] == "special_casing"
     assert not records[1]["cheat"] and records[1]["judge"]["cheat"] is False
     assert records[2]["cheat"] and "judge" not in records[2]  # stage 1 was conclusive: not sent to the judge
-    assert len(server.requests) == 2
+    assert len(server.requests) == 2 and {r["model"] for r in server.requests} == {"strict-7b"}
+    # the shared default (--judge-mode suspicious, as in replay and training): only stage-1 suspicions are judged
+    with JudgeServer() as server:
+        done = _cli("scan", str(actions), "--judge", server.url)
+    assert done.returncode == 1 and len(server.requests) < 2, done.stderr

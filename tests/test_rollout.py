@@ -177,7 +177,83 @@ def test_trajectory_roundtrip_and_torn_lines(tmp_path):
     with path.open("a") as f:
         f.write('{"task_id": "torn", "token_')  # a crash mid-write
     back = list(read_trajectories(path))
-    assert len(back) == 2 and back[0] == t and back[0].to_json()["reward_index"] == 4
+    assert len(back) == 2 and back[0].to_json()["reward_index"] == 4
+    assert back[0].episode_id == f"{w.run_id}:e0" and back[0].run_id == w.run_id
+    assert back[0] == Trajectory(**{**t.__dict__, "episode_id": f"{w.run_id}:e0", "run_id": w.run_id})
+    assert t.episode_id == "e0" and not t.run_id  # the writer does not change the caller's trajectory
+
+
+class CharTokenizer:
+    """A stand-in tokenizer: id i is the letter chr(ord('a') + i); 0 is a special token, skipped on request."""
+
+    def decode(self, ids: list[int], skip_special_tokens: bool = False) -> str:
+        return "".join("<s>" if i == 0 and not skip_special_tokens else "" if i == 0 else chr(96 + i) for i in ids)
+
+
+def _two_turns() -> Trajectory:
+    t = Trajectory("task", "ep-0")
+    t.append([0, 16, 18], policy=False)  # the prompt: <s> p r
+    t.append([1, 2], policy=True, logprobs=[-0.1, -0.2])  # turn 1: a b
+    t.append([0, 15, 2], policy=False)  # an observation: <s> o b
+    t.append([3], policy=True, logprobs=[-0.3])  # turn 2: c
+    t.append([0], policy=False)  # end of turn only: no observation after the last turn
+    t.turns += [(3, 5), (8, 9)]
+    return t
+
+
+def test_trajectory_lines_carry_messages_model_hash_seed_and_unique_ids(tmp_path):
+    from coderl.rollout.trajectory import config_hash, decode_messages
+
+    t = _two_turns()
+    assert decode_messages(t, CharTokenizer()) == [
+        {"role": "prompt", "text": "pr"},
+        {"role": "policy", "text": "ab"},
+        {"role": "observation", "text": "ob"},
+        {"role": "policy", "text": "c"},
+    ]
+    assert config_hash(RolloutConfig(seed=1)) == config_hash(RolloutConfig(seed=1)) != config_hash(RolloutConfig())
+    assert len(config_hash({"a": RolloutConfig()})) == 16
+    path = tmp_path / "t.jsonl"
+    settings = {"model": "/models/tiny", "config_hash": "abc123", "seed": 7}
+    with TrajectoryWriter(path, tokenizer=CharTokenizer(), **settings) as first:
+        first.write(t)
+    with TrajectoryWriter(path, tokenizer=CharTokenizer(), **settings) as second:  # a second run appends
+        second.write(t)
+    back = list(read_trajectories(path))
+    assert [b.episode_id for b in back] == [f"{first.run_id}:ep-0", f"{second.run_id}:ep-0"]
+    assert first.run_id != second.run_id and len({b.episode_id for b in back}) == 2
+    assert all(b.model == "/models/tiny" and b.config_hash == "abc123" and b.seed == 7 for b in back)
+    assert back[0].messages[1] == {"role": "policy", "text": "ab"} and back[0].token_ids == t.token_ids
+    line = json.loads(path.read_text().splitlines()[0])
+    assert line["messages"][2]["role"] == "observation" and line["run_id"] == first.run_id
+
+
+def test_old_trajectory_files_still_load(tmp_path):
+    """A line written before messages/model/config_hash/seed/run_id existed loads with their defaults; a
+    key this version does not know (a newer writer's) is ignored."""
+    old = {
+        "task_id": "t",
+        "episode_id": "ep-3",
+        "token_ids": [1, 2, 3],
+        "policy_mask": [False, True, True],
+        "logprobs": [0.0, -0.5, -0.25],
+        "turns": [[1, 3]],
+        "prompt_len": 1,
+        "reward": 1.0,
+        "grade": {"expected": 8},
+        "marks": {"marked": False, "intercepts": [], "judge_failures": 0},
+        "finish": "submit",
+        "metrics": {},
+        "timings": {},
+        "steps": [],
+        "reward_index": 2,
+    }
+    path = tmp_path / "old.jsonl"
+    path.write_text(json.dumps(old) + "\n" + json.dumps({**old, "episode_id": "ep-4", "from_the_future": 1}) + "\n")
+    first, second = read_trajectories(path)
+    assert first.episode_id == "ep-3" and first.turns == [(1, 3)] and first.reward_index == 2
+    assert (first.messages, first.model, first.config_hash, first.seed, first.run_id) == ([], "", "", None, "")
+    assert second.episode_id == "ep-4"
 
 
 # --- episodes in real sandboxes ----------------------------------------------------------------------------
@@ -344,6 +420,11 @@ def test_crash_mid_rollout_keeps_every_finished_trajectory(tmp_path, tiny):
     trajs = list(read_trajectories(out))
     assert 2 <= len(trajs) == lines < 40
     assert all(t.grade.get("expected") == 8 for t in trajs)
+    # each line says what produced it and reads without the tokenizer
+    assert len({t.episode_id for t in trajs}) == len(trajs) and len({t.run_id for t in trajs}) == 1
+    assert all(t.model == str(tiny) and len(t.config_hash) == 16 and t.seed == 0 for t in trajs)
+    assert all(t.messages[0]["role"] == "prompt" and "fizzbuzz" in t.messages[0]["text"].lower() for t in trajs)
+    assert all(sum(m["role"] == "policy" for m in t.messages) == len(t.turns) for t in trajs)
 
 
 @pytest.mark.podman

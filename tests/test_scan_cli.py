@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import shutil
 import subprocess
@@ -98,3 +99,81 @@ def test_table_format_and_rules_listing():
     assert listing.returncode == 0
     ids = [json.loads(line)["id"] for line in listing.stdout.splitlines()]
     assert "git.history_snooping" in ids and len(ids) == len(set(ids)) >= 20
+
+
+def _judge_actions(command: list[str]) -> dict[str, tuple]:
+    """The stage-2 judge options of a command's parser: flag -> (type, choices, default)."""
+    from coderl.cli import build_parser
+
+    parser = build_parser()
+    for name in command:
+        sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        parser = sub.choices[name]
+    return {
+        a.option_strings[0]: (a.type, a.choices, a.default)
+        for a in parser._actions
+        if a.option_strings and a.option_strings[0].startswith("--judge")
+    }
+
+
+def test_scan_and_replay_share_the_judge_flags():
+    """scan and replay take the same --judge* flags (from the [judge]/[guard] models), with the same defaults."""
+    from coderl.cli import build_parser
+    from coderl.train.flags import JUDGE_FLAGS, judge_from_flags
+
+    scan, replay = _judge_actions(["scan"]), _judge_actions(["replay"])
+    assert scan == replay and set(scan) == {"--" + d.replace("_", "-") for d in JUDGE_FLAGS}
+    args = build_parser().parse_args(
+        ["replay", "task", "a.jsonl", "--judge", "http://127.0.0.1:9/v1", "--judge-model", "m", "--judge-timeout", "5"]
+    )
+    judge, guard = judge_from_flags(args)
+    assert judge is not None and (judge.model, judge.timeout_s, judge.url) == ("m", 5.0, "http://127.0.0.1:9/v1")
+    assert guard.judge_mode == judge_from_flags(build_parser().parse_args(["scan", "-"]))[1].judge_mode == "suspicious"
+
+
+def test_scan_refuses_bad_threads_binary_files_and_judge_flags_with_one_line(tmp_path):
+    binary = tmp_path / "blob.bin"
+    binary.write_bytes(bytes(range(256)) * 4)
+    for args, named in (
+        (["--threads", "99999999999"], "--threads"),
+        (["--rules", str(binary)], "blob.bin"),
+        (["--judge-timeout", "3"], "--judge-timeout: needs --judge"),
+        (["--judge", "http://127.0.0.1:9/v1", "--judge-retries", "-1"], "--judge-retries"),
+    ):
+        out = _coderl("scan", "-", *args, stdin=_jsonl([ACTIONS[0]]))
+        assert out.returncode == 2 and named in out.stderr and "Traceback" not in out.stderr, (args, out.stderr)
+    out = _coderl("scan", str(binary))
+    assert out.returncode == 2 and out.stderr.count("\n") == 1 and "blob.bin: a binary file" in out.stderr
+
+
+def test_audit_reads_intercepts_from_trajectories_and_refuses_other_files(tmp_path):
+    from coderl.guard.audit import summarize_audit
+
+    intercept = {
+        "step": 2,
+        "action": {"tool": "bash", "command": "curl x"},
+        "stage": "stage1",
+        "categories": ["network"],
+        "rules": ["net.download_tools"],
+        "rationale": "",
+        "family": "network",
+        "decoy": "curl: (6)",
+    }
+    trajs = tmp_path / "trajs.jsonl"
+    lines = [
+        {"task_id": "t", "episode_id": "r:ep-0", "token_ids": [1], "marks": {"intercepts": [intercept] * 2}},
+        {"task_id": "t", "episode_id": "r:ep-1", "token_ids": [1], "marks": {"intercepts": []}},
+    ]
+    trajs.write_text(_jsonl(lines))
+    summary = summarize_audit(trajs)
+    assert summary["source"] == "trajectories" and summary["trajectories"] == 2
+    assert summary["intercepts"] == 2 and summary["episodes"] == 1 and summary["by_rule"] == {"net.download_tools": 2}
+    log = tmp_path / "audit.jsonl"
+    log.write_text(_jsonl([{"episode": "e", "time": 0.0, **intercept}]))
+    assert summarize_audit(log)["source"] == "audit_log" and summarize_audit(log)["intercepts"] == 1
+    out = _coderl("audit", str(trajs), "--format", "json")
+    assert out.returncode == 0 and json.loads(out.stdout)["intercepts"] == 2
+    actions = tmp_path / "actions.jsonl"
+    actions.write_text(_jsonl(ACTIONS))  # JSONL, but neither an audit log nor trajectories
+    out = _coderl("audit", str(actions))
+    assert out.returncode == 2 and "not an audit log" in out.stderr and "actions.jsonl" in out.stderr

@@ -490,3 +490,32 @@ def test_humaneval_prompt_helpers_are_the_tasks_own_in_the_hidden_test(tmp_path)
     (path,) = import_jsonl(data, tmp_path / "out", "humaneval")
     hidden = (path / "hidden" / "test_hidden.py").read_text()
     assert "def encode(s):" in hidden and "import string" in hidden and "def decode" not in hidden
+
+
+@pytest.mark.podman
+def test_check_collect_names_tasks_whose_hidden_tests_cannot_be_collected(tmp_path):
+    """`tasks check --collect` collects each hidden suite in a sandbox: a task whose tests import a module
+    that does not exist loads fine (plain `check` passes it) but is reported by name, exit 1."""
+    suite = tmp_path / "suite"
+    shutil.copytree(BASIC / "anagrams", suite / "anagrams")
+    shutil.copytree(BASIC / "factorial", suite / "broken")
+    toml = suite / "broken" / "task.toml"
+    toml.write_text(re.sub(r'(?m)^id = ".*"$', 'id = "broken"', toml.read_text()))
+    for test in (suite / "broken" / "hidden").rglob("test_*.py"):
+        test.write_text("import no_such_module_xyz\n\n\ndef test_x():\n    assert True\n")
+    plain = subprocess.run([CODERL, "tasks", "check", str(suite)], capture_output=True, text=True, timeout=120)
+    assert plain.returncode == 0, plain.stderr  # the loader cannot see it
+    done = subprocess.run(
+        [CODERL, "tasks", "check", str(suite), "--collect", "--sandboxes", "2"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 1, (done.stdout, done.stderr)
+    assert "broken: hidden tests cannot be collected" in done.stdout and "no_such_module_xyz" in done.stdout
+    assert "anagrams" not in done.stdout and "1 of 2 task(s) cannot be graded" in done.stderr
+    shutil.rmtree(suite / "broken")
+    done = subprocess.run(
+        [CODERL, "tasks", "check", str(suite), "--collect"], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0 and "1 tasks OK" in done.stdout and "collected in a sandbox" in done.stdout

@@ -7,15 +7,32 @@ import asyncio
 import json
 import sys
 from collections.abc import Iterator
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from coderl.action import ActionError, parse_action_json
 from coderl.guard import judge_eval
 from coderl.guard.context import GuardContext
 from coderl.guard.rules import Rule, RuleError, load_rules
 from coderl.guard.stage1 import Stage1Scanner, Verdict
+from coderl.train.flags import add_judge_flags, judge_from_flags
+
+if TYPE_CHECKING:
+    from coderl.guard.guarded import GuardConfig
+    from coderl.guard.judge import JudgeConfig
 
 BATCH = 512  # actions per matcher batch; output stays in input order
+MAX_THREADS = 1024  # matcher threads a user may ask for (the native matcher takes a C int)
+
+
+def _threads(text: str) -> int:
+    """``--threads``: a whole number in [0, MAX_THREADS] (0: all cores); argparse reports anything else (exit 2)."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if not 0 <= n <= MAX_THREADS:
+        raise argparse.ArgumentTypeError(f"must be in [0, {MAX_THREADS}], got {n}")
+    return n
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -30,14 +47,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     scan.add_argument("--protect", action="append", default=[], metavar="GLOB", help="add a protected path glob")
     scan.add_argument("--hidden", action="append", default=[], metavar="GLOB", help="add a hidden-test path glob")
     scan.add_argument("--format", choices=("jsonl", "table"), default="jsonl")
-    scan.add_argument("--threads", type=int, default=0, help="matcher threads (0: all cores)")
     scan.add_argument(
-        "--judge", default=None, metavar="URL", help="add stage 2: an OpenAI-compatible API base (or a local model dir)"
+        "--threads", type=_threads, default=0, metavar="N", help=f"matcher threads, 0 to {MAX_THREADS} (0: all cores)"
     )
-    scan.add_argument("--judge-model", default="judge", help="model name sent to the judge endpoint")
-    scan.add_argument("--judge-mode", choices=("all", "suspicious", "sample"), default="all")
-    scan.add_argument("--judge-policy", choices=("fail_closed", "fail_open"), default="fail_closed")
-    scan.add_argument("--judge-timeout", type=float, default=20.0, metavar="S")
+    add_judge_flags(scan)
     scan.set_defaults(func=run_scan)
 
     rules = sub.add_parser("rules", help="list the stage-1 rule library")
@@ -59,24 +72,54 @@ def _lines(path: str) -> Iterator[tuple[int, bytes]]:
 
 
 def _load_rules(args: argparse.Namespace, command: str) -> list[Rule] | None:
-    """The default library plus --rules files; None (after saying why on stderr) when one is bad."""
+    """The default library plus --rules files; None (after saying why on stderr, naming the file) when one
+    is bad: unreadable, not UTF-8 text (a binary file), not TOML, or not a valid rule file."""
+    for path in args.rules:
+        try:
+            with open(path, "rb") as f:
+                f.read().decode("utf-8")
+        except UnicodeDecodeError:
+            print(
+                f"coderl {command}: --rules {path}: not a TOML rule file (binary, or not UTF-8 text)", file=sys.stderr
+            )
+            return None
+        except OSError as exc:
+            print(f"coderl {command}: --rules {path}: cannot read: {exc.strerror or exc}", file=sys.stderr)
+            return None
     try:
         return load_rules(args.rules)
     except RuleError as exc:
-        print(f"coderl {command}: {exc}", file=sys.stderr)
+        print(f"coderl {command}: --rules: {exc}", file=sys.stderr)
+        return None
+
+
+def _judge_settings(args: argparse.Namespace, command: str) -> tuple[JudgeConfig | None, GuardConfig] | None:
+    """The judge and guard settings from the shared ``--judge*`` flags; None (after saying why, one line per
+    bad flag, on stderr) when a value is bad."""
+    try:
+        return judge_from_flags(args)
+    except ValueError as exc:
+        for line in str(exc).splitlines():
+            print(f"coderl {command}: {line}", file=sys.stderr)
         return None
 
 
 def run_scan(args: argparse.Namespace) -> int:
-    rules = _load_rules(args, "scan")
-    if rules is None:
+    """Scan the file; 0 all clean, 1 a cheat found, 2 bad input (a flag, a rule file, a malformed line)."""
+    settings = _judge_settings(args, "scan")
+    rules = _load_rules(args, "scan") if settings is not None else None
+    if settings is None or rules is None:
         return 2
+    judge_config, guard_config = settings
     context = GuardContext().with_protected(*args.protect).with_hidden(*args.hidden)
     scanner = Stage1Scanner(rules, context)
     try:
         lines = list(_lines(args.file))
     except OSError as exc:
-        print(f"coderl scan: cannot read {args.file}: {exc}", file=sys.stderr)
+        print(f"coderl scan: cannot read {args.file}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    if any(b"\0" in raw for _, raw in lines):
+        print(f"coderl scan: {args.file}: a binary file, not JSONL actions (one JSON object a line)", file=sys.stderr)
         return 2
     malformed = cheats = 0
     rows: list[tuple[int, Verdict | None, str]] = []
@@ -99,13 +142,13 @@ def run_scan(args: argparse.Namespace) -> int:
                 verdict = next(verdicts)
                 cheats += verdict.cheat
                 rows.append((number, verdict, ""))
-        if args.format == "jsonl" and not args.judge:
+        if args.format == "jsonl" and judge_config is None:
             _print_jsonl(rows)
             rows = []
     judged: dict[int, dict] = {}
-    if args.judge:
+    if judge_config is not None:
         try:
-            judged = asyncio.run(_judge_rows(args, scanner, rows, lines))
+            judged = asyncio.run(_judge_rows(judge_config, guard_config, scanner, rows, lines))
         except ValueError as exc:
             print(f"coderl scan: {exc}", file=sys.stderr)
             return 2
@@ -120,15 +163,19 @@ def run_scan(args: argparse.Namespace) -> int:
 
 
 async def _judge_rows(
-    args: argparse.Namespace, scanner: Stage1Scanner, rows: list[tuple[int, Verdict | None, str]], lines: list
+    judge_config: JudgeConfig,
+    guard_config: GuardConfig,
+    scanner: Stage1Scanner,
+    rows: list[tuple[int, Verdict | None, str]],
+    lines: list,
 ) -> dict[int, dict]:
-    """Stage 2 for the actions stage 1 did not already call cheats, concurrently, keyed by line number."""
-    from coderl.guard.guarded import EpisodeGuard, Guard, GuardConfig
-    from coderl.guard.judge import JudgeConfig, make_judge
+    """Stage 2 for the actions stage 1 did not already call cheats (those ``--judge-mode`` sends), concurrently,
+    keyed by line number."""
+    from coderl.guard.guarded import EpisodeGuard, Guard
+    from coderl.guard.judge import make_judge
 
-    config = JudgeConfig(url=args.judge, model=args.judge_model, policy=args.judge_policy, timeout_s=args.judge_timeout)
-    judge = make_judge(config)
-    guard = Guard(scanner, judge, GuardConfig(judge_mode=args.judge_mode))
+    judge = make_judge(judge_config)
+    guard = Guard(scanner, judge, guard_config)
     raw = dict(lines)
     try:
 

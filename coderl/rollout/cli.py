@@ -73,6 +73,10 @@ def _checked(args: argparse.Namespace) -> RolloutConfig:
             problems.append(f"{flag}: {exc}")
     if Path(args.out).is_dir():
         problems.append(f"--out: {args.out!r} is a directory; the trajectories go to a JSONL file")
+    if not Path(args.tasks).is_dir():
+        problems.append(f"--tasks: {args.tasks!r} is not a directory (a task, or a directory of tasks)")
+    if args.audit and Path(args.audit).is_dir():
+        problems.append(f"--audit: {args.audit!r} is a directory; intercepts go to a JSONL file")
     try:
         section = from_flags(RolloutSection, args, ROLLOUT_FLAGS)
         if not problems:
@@ -90,7 +94,7 @@ async def _rollout(args: argparse.Namespace, config: RolloutConfig) -> dict[str,
     from coderl.grade.grader import Grader
     from coderl.guard.guarded import AuditLog, Guard
     from coderl.rollout.loop import run_rollouts, summarize
-    from coderl.rollout.trajectory import TrajectoryWriter
+    from coderl.rollout.trajectory import TrajectoryWriter, config_hash
     from coderl.sandbox.config import SandboxConfig
     from coderl.sandbox.podman import PodmanEngine
     from coderl.sandbox.pool import SandboxPool
@@ -115,7 +119,13 @@ async def _rollout(args: argparse.Namespace, config: RolloutConfig) -> dict[str,
             progress.update(bar, advance=1, status=f"mean reward {sum(rewards) / len(rewards):.2f}")
 
         async with SandboxPool(SandboxConfig(), size=args.sandboxes) as pool:
-            with TrajectoryWriter(args.out) as writer:
+            provenance = {
+                "tokenizer": engine.tokenizer,
+                "model": args.model,
+                "config_hash": config_hash({"engine": args.engine, "rollout": config}),
+                "seed": config.seed,
+            }
+            with TrajectoryWriter(args.out, **provenance) as writer:
                 trajectories = await run_rollouts(
                     tasks,
                     args.episodes,

@@ -7,9 +7,12 @@ import asyncio
 import json
 import logging
 import sys
+from collections.abc import Callable
+from typing import Any
 
+from coderl.exitcodes import BAD_INPUT, INFRASTRUCTURE, OK, VERDICT
 from coderl.sandbox.config import SandboxConfig
-from coderl.sandbox.podman import EngineError, PodmanEngine
+from coderl.sandbox.podman import OWNER_LABEL, EngineError, PodmanEngine, owner_alive
 
 
 def _config(args: argparse.Namespace) -> SandboxConfig:
@@ -43,28 +46,59 @@ def run_check(args: argparse.Namespace) -> int:
     return 0 if report["ok"] else 1
 
 
+def _confirmed(live: int, yes: bool) -> bool | None:
+    """Whether the user agrees to remove ``live`` containers whose owner process still runs: True with
+    ``--yes``, else asked on a terminal; None when it cannot be asked (no terminal) and ``--yes`` is missing."""
+    if yes:
+        return True
+    if not sys.stdin.isatty():
+        return None
+    answer = input(
+        f"{live} sandbox container(s) belong to coderl runs that are still running (possibly other users'); "
+        "removing them breaks those runs. Remove them? [y/N] "
+    )
+    return answer.strip().lower() in ("y", "yes")
+
+
 def run_clean(args: argparse.Namespace) -> int:
+    """Remove leftovers (owner gone); with ``--all`` also live runs' containers, after ``--yes`` or a prompt."""
     engine = PodmanEngine(_config(args))
     try:
-        ids = [c["id"] for c in engine.list_sandboxes()]
         if not args.all:
             print(f"removed {engine.remove_leftovers()} leftover sandbox container(s)")
-        else:
-            engine.remove(ids)
-            print(f"removed {len(ids)} sandbox container(s)")
+            return OK
+        found = engine.list_sandboxes()
+        live = sum(owner_alive(c["labels"].get(OWNER_LABEL, "")) for c in found)
+        if live:
+            agreed = _confirmed(live, args.yes)
+            if agreed is None:
+                print(
+                    f"coderl sandbox clean: --all would remove {live} container(s) of coderl runs that are still "
+                    "running (possibly other users'); pass --yes to remove them anyway, or leave out --all to "
+                    "remove only leftovers",
+                    file=sys.stderr,
+                )
+                return BAD_INPUT
+            if not agreed:
+                print("coderl sandbox clean: nothing removed", file=sys.stderr)
+                return VERDICT
+        engine.remove([c["id"] for c in found])
+        print(f"removed {len(found)} sandbox container(s) ({live} of running coderl processes)")
     finally:
         engine.close()
-    return 0
+    return OK
 
 
-def _guarded(func):  # type: ignore[no-untyped-def]
+def _guarded(func: Callable[[argparse.Namespace], Any]) -> Callable[[argparse.Namespace], int]:
+    """The command with Podman's failures reported as infrastructure: one line on stderr, exit 3."""
+
     def run(args: argparse.Namespace) -> int:
         logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
         try:
             return int(func(args))
         except EngineError as exc:
-            print(f"coderl sandbox: {exc}")
-            return 2
+            print(f"coderl sandbox {args.sandbox_command}: {exc}", file=sys.stderr)
+            return INFRASTRUCTURE
 
     return run
 
@@ -87,6 +121,19 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--strict", action="store_true", help="exit 1 also when a limit holds only per process (e.g. CPU)"
     )
     check.set_defaults(func=_guarded(run_check))
-    clean = actions.add_parser("clean", parents=[common], help="remove containers left by killed runs")
-    clean.add_argument("--all", action="store_true", help="remove every coderl sandbox container of this user")
+    clean = actions.add_parser(
+        "clean",
+        parents=[common],
+        help="remove containers left by killed runs",
+        description="Remove sandbox containers whose coderl process is gone. With --all, remove every coderl "
+        "sandbox container of this Podman identity, including those of runs still going: the sandbox user is "
+        "shared, so these may be other users' live training or rollout runs. --all asks first (or needs --yes).",
+    )
+    clean.add_argument(
+        "--all",
+        action="store_true",
+        help="remove every coderl sandbox container of the sandbox user, INCLUDING live runs' (other users' too); "
+        "asks for confirmation unless --yes",
+    )
+    clean.add_argument("--yes", action="store_true", help="with --all: remove live runs' containers without asking")
     clean.set_defaults(func=_guarded(run_clean))

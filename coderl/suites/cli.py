@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import shutil
 import sys
 import tempfile
 from pathlib import Path
 
-from coderl.exitcodes import BAD_INPUT, OK
+from coderl.exitcodes import BAD_INPUT, INFRASTRUCTURE, OK, VERDICT
 from coderl.suites import BASIC
 from coderl.suites.generator import FAMILIES, generate_tasks
 from coderl.suites.importer import FORMATS, JsonlImportError, import_jsonl
-from coderl.task import TaskError, load_tasks
+from coderl.task import Task, TaskError, load_tasks
 from coderl.train.config import MAX_GENERATED_TASKS, check_writable_dir
 
 
@@ -39,7 +40,56 @@ def _error(exc: Exception) -> str:
     return str(exc)
 
 
+MAX_CHECK_SANDBOXES = 64
+
+
+async def _uncollectable(tasks: list[Task], sandboxes: int) -> list[tuple[str, str]]:
+    """(task id, why) for each task whose hidden suite cannot be collected against its own workspace, in a
+    real sandbox (``Grader.expected_tests``), ``sandboxes`` tasks at a time."""
+    from coderl.grade.grader import Grader, TaskNotGradable
+    from coderl.sandbox.config import SandboxConfig
+    from coderl.sandbox.pool import SandboxPool
+
+    gate = asyncio.Semaphore(sandboxes)
+    async with SandboxPool(SandboxConfig(), size=1) as pool:
+        grader = Grader(pool)
+
+        async def one(task: Task) -> tuple[str, str] | None:
+            async with gate:
+                try:
+                    await grader.expected_tests(task)
+                except TaskNotGradable as exc:
+                    return task.id, str(exc)
+            return None
+
+        found = await asyncio.gather(*(one(t) for t in tasks))
+    return [f for f in found if f is not None]
+
+
+def _limit(text: str) -> int:
+    """``--limit``: a whole number of tasks >= 1."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be >= 1, got {n}")
+    return n
+
+
+def _sandboxes(text: str) -> int:
+    """``--sandboxes``: a whole number in [1, MAX_CHECK_SANDBOXES]."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if not 1 <= n <= MAX_CHECK_SANDBOXES:
+        raise argparse.ArgumentTypeError(f"must be in [1, {MAX_CHECK_SANDBOXES}], got {n}")
+    return n
+
+
 def run_check(args: argparse.Namespace) -> int:
+    """Load every task (and with ``--collect`` collect its hidden tests in a sandbox); 1 when a task is bad."""
     if not Path(args.dir).is_dir():
         print(f"coderl tasks check: {args.dir}: not a directory", file=sys.stderr)
         return BAD_INPUT
@@ -49,9 +99,26 @@ def run_check(args: argparse.Namespace) -> int:
         for problem in exc.problems:
             print(problem)
         print(f"{len(exc.problems)} problem(s) in {args.dir}", file=sys.stderr)
-        return 1
-    print(f"{len(tasks)} tasks OK in {args.dir}")
-    return 0
+        return VERDICT
+    if args.collect:
+        from coderl.grade.grader import GradingError
+        from coderl.sandbox.podman import EngineError
+        from coderl.sandbox.sandbox import SandboxError
+
+        try:
+            broken = asyncio.run(_uncollectable(tasks, args.sandboxes))
+        except (GradingError, SandboxError, EngineError) as exc:
+            print(f"coderl tasks check: infrastructure failed: {exc}", file=sys.stderr)
+            return INFRASTRUCTURE
+        for task_id, why in broken:
+            print(f"{task_id}: hidden tests cannot be collected against its own workspace")
+            print("    " + why.replace("\n", "\n    ").rstrip())
+        if broken:
+            print(f"{len(broken)} of {len(tasks)} task(s) cannot be graded in {args.dir}", file=sys.stderr)
+            return VERDICT
+    checked = " (hidden tests collected in a sandbox)" if args.collect else ""
+    print(f"{len(tasks)} tasks OK in {args.dir}{checked}")
+    return OK
 
 
 def _task_count(text: str) -> int:
@@ -133,8 +200,23 @@ def register(sub: argparse._SubParsersAction) -> None:
     ls = actions.add_parser("list", help="id, difficulty and tags of each task (default: the bundled suite)")
     ls.add_argument("dir", nargs="?", default=None, metavar="DIR")
     ls.set_defaults(func=run_list)
-    check = actions.add_parser("check", help="load every task under DIR; print problems, exit 1 if any")
+    check = actions.add_parser(
+        "check",
+        help="load every task under DIR; print problems, exit 1 if any",
+        description="Load every task under DIR and print its problems (exit 1 if any). With --collect, also "
+        "collect each task's hidden tests against its own starting workspace in a real sandbox (needs Podman), "
+        "and name the tasks whose tests cannot be collected (they could never be graded). Exit 3 when the "
+        "sandbox fails.",
+    )
     check.add_argument("dir", metavar="DIR")
+    check.add_argument("--collect", action="store_true", help="collect each task's hidden tests in a sandbox")
+    check.add_argument(
+        "--sandboxes",
+        type=_sandboxes,
+        default=4,
+        metavar="N",
+        help=f"with --collect: tasks collected at once, 1 to {MAX_CHECK_SANDBOXES} (default: 4)",
+    )
     check.set_defaults(func=run_check)
     gen = actions.add_parser("generate", help="write N generated tasks of a simple family (for tiny-model demos)")
     gen.add_argument("--out", required=True, metavar="DIR")
@@ -149,6 +231,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     imp.add_argument("file", metavar="FILE", help="a .jsonl (or .jsonl.gz) file")
     imp.add_argument("--format", choices=FORMATS, required=True)
     imp.add_argument("--out", required=True, metavar="DIR")
-    imp.add_argument("--limit", type=int, default=None, metavar="N", help="stop after N tasks")
+    imp.add_argument("--limit", type=_limit, default=None, metavar="N", help="stop after N tasks (N >= 1)")
     imp.add_argument("--overwrite", action="store_true", help="replace tasks of the same id already in --out")
     imp.set_defaults(func=run_import)
