@@ -633,6 +633,8 @@ def run_eval(args: argparse.Namespace) -> int:
         return _fail(f"--sample-rate {args.sample_rate}: must be in [0, 1]", 2)
     if args.json and not Path(args.json).resolve().parent.is_dir():
         return _fail(f"--json {args.json}: directory {Path(args.json).resolve().parent} does not exist", 2)
+    if args.json and Path(args.json).is_dir():
+        return _fail(f"--json {args.json}: is a directory; give a file path for the report", 2)
     try:
         items = load_labelled(args.file)
         config = JudgeConfig(

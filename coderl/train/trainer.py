@@ -49,7 +49,7 @@ from coderl.learner.ppo import PPOLearner
 from coderl.rollout.engine import Engine, make_engine
 from coderl.rollout.loop import run_rollouts
 from coderl.rollout.protocol import ChatFormat
-from coderl.rollout.trajectory import Trajectory, TrajectoryWriter
+from coderl.rollout.trajectory import Trajectory, TrajectoryWriter, config_hash
 from coderl.sandbox.pool import SandboxPool
 from coderl.task import Task, load_tasks
 from coderl.train.checkpoint import latest_checkpoint, load_state, save_checkpoint
@@ -333,7 +333,14 @@ class Trainer:
         chosen = tasks_for(self.tasks, per_iteration, index, config.run.seed)
         batch_tasks = [t for t in chosen for _ in range(config.run.group_size)]
         rollout_config = replace(config.rollout, seed=seed_of(config.run.seed, "rollout", index))
-        with TrajectoryWriter(self.out / "trajectories" / f"iter-{index:05d}.jsonl") as writer:
+        writer_file = self.out / "trajectories" / f"iter-{index:05d}.jsonl"
+        provenance = {
+            "tokenizer": engine.tokenizer,
+            "model": str(self.policy_path),
+            "config_hash": config_hash(config.to_dict()),
+            "seed": rollout_config.seed,
+        }
+        with TrajectoryWriter(writer_file, **provenance) as writer:
             trajs = await run_rollouts(
                 batch_tasks,
                 len(batch_tasks),
