@@ -53,3 +53,11 @@ def live_pool():
     pool = LivePool(size=2)
     yield pool
     pool.close()
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """Tests that SIGKILL a coderl process (crash tests) leave its Podman API service behind: stop those,
+    so nothing a test started outlives the run."""
+    from coderl.sandbox.podman import reap_orphaned_services
+
+    reap_orphaned_services()

@@ -181,3 +181,38 @@ def test_bad_config_is_named():
     with pytest.raises(ValueError, match="mode"):
         SandboxConfig(mode="docker")  # type: ignore[arg-type]
     assert SandboxConfig(memory="1g").memory == 1 << 30
+
+
+@pytest.mark.podman
+def test_services_of_killed_runs_are_stopped_by_the_next_start(tmp_path):
+    """A coderl process killed with SIGKILL cannot stop its Podman API service; the next engine start
+    (or `coderl sandbox clean`, or the end of the test session) stops it."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from coderl.sandbox.podman import reap_orphaned_services
+
+    code = (
+        "import time\nfrom coderl.sandbox import SandboxConfig\nfrom coderl.sandbox.podman import PodmanEngine\n"
+        "e = PodmanEngine(SandboxConfig())\ne.client()\nprint(e.socket_path, flush=True)\ntime.sleep(600)\n"
+    )
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True, cwd=tmp_path)
+    socket_name = proc.stdout.readline().strip().rsplit("/", 1)[-1]
+    assert socket_name.startswith(f"coderl-api-{proc.pid}-")
+
+    def service_pids() -> list[int]:
+        out = subprocess.run(["pgrep", "-f", socket_name], capture_output=True, text=True).stdout
+        return [int(p) for p in out.split()]
+
+    assert service_pids()  # running while its owner lives
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    time.sleep(0.5)
+    assert service_pids()  # the owner could not stop it
+    assert reap_orphaned_services() >= 1
+    deadline = time.monotonic() + 10
+    while service_pids() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not service_pids()

@@ -12,7 +12,9 @@ import json
 import logging
 import os
 import pwd
+import re
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -60,6 +62,35 @@ def owner_token(pid: int | None = None) -> str:
     """Identifies a live process across pid reuse: host, pid and start time."""
     pid = os.getpid() if pid is None else pid
     return f"{socket.gethostname()}:{pid}:{_process_start(pid)}"
+
+
+_SERVICE_SOCKET = re.compile(rb"coderl-api-(\d+)-[0-9a-f]+\.sock")
+
+
+def reap_orphaned_services() -> int:
+    """Stop every ``podman system service`` that coderl started for a process that no longer exists
+    (killed with SIGKILL, or crashed before its pool closed): such a service outlives its owner forever.
+    Its socket's name carries the owner's pid. Returns how many processes were signalled."""
+    stopped = 0
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry.name}/cmdline", "rb") as f:
+                cmdline = f.read()
+        except OSError:
+            continue
+        if b"system\0service" not in cmdline:
+            continue
+        found = _SERVICE_SOCKET.search(cmdline)
+        if found is None or os.path.exists(f"/proc/{int(found.group(1))}"):
+            continue
+        with contextlib.suppress(OSError):
+            os.kill(int(entry.name), signal.SIGTERM)
+            stopped += 1
+    if stopped:
+        log.info("stopped %d podman API service process(es) left by coderl runs that died", stopped)
+    return stopped
 
 
 def owner_alive(token: str) -> bool:
@@ -165,12 +196,14 @@ class PodmanEngine:
 
     # --- API service and client -----------------------------------------------------------------
     def client(self) -> Any:
-        """The podman-py client, starting a private API service on first use."""
+        """The podman-py client, starting a private API service on first use (after stopping the
+        services of coderl processes that died without stopping theirs)."""
         with self._lock:
             if self._client is not None:
                 return self._client
             import podman
 
+            reap_orphaned_services()
             self._ensure_runtime_dir()
             self._service = subprocess.Popen(
                 self.command("system", "service", "--time=0", f"unix://{self.socket_path}"),
