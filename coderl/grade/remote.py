@@ -348,12 +348,7 @@ class Boundary:
     def call(self, rid: int, args: Sequence[Any], kwargs: dict[str, Any]) -> Any:
         """Call a remote callable; lists, dicts, sets and bytearrays passed in take the state they had
         in the agent's process afterwards (in-place changes are visible, as in one process)."""
-        message = {
-            "op": "call",
-            "id": rid,
-            "args": [self.codec.encode(a) for a in args],
-            "kwargs": {str(k): self.codec.encode(v) for k, v in kwargs.items()},
-        }
+        message = {"op": "call", "id": rid, **self.codec.encode_call(args, kwargs)}
         self._send(message)
         back: dict[str, Any] = {}
         value = self._wait(back)
@@ -443,8 +438,7 @@ class Boundary:
                 raise TypeError(f"{op!r} on a test's {type(target).__name__} is not allowed from the solution")
             value: Any
             if op == "call":
-                args = [self.codec.decode(a) for a in request.get("args", [])]
-                kwargs = {str(k): self.codec.decode(v) for k, v in dict(request.get("kwargs", {})).items()}
+                args, kwargs = self.codec.decode_call(request)
                 value = target(*args, **kwargs)
             elif op == "getattr":
                 value = self._public_attribute(target, str(request.get("name")))

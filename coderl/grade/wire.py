@@ -235,7 +235,18 @@ class Codec:
                 return self.encode(base(value), depth)
         return None
 
+    def encode_call(self, args: Any, kwargs: dict[str, Any]) -> dict[str, Any]:
+        """A call's arguments as message fields (``args``, ``kwargs``)."""
+        return {"args": [self.encode(a) for a in args], "kwargs": {str(k): self.encode(v) for k, v in kwargs.items()}}
+
     # --- decoding ------------------------------------------------------------------------------------
+    def decode_call(self, message: dict[str, Any]) -> tuple[list[Any], dict[str, Any]]:
+        """The arguments of a call message, decoded."""
+        kwargs = message.get("kwargs", {})
+        if type(kwargs) is not dict:
+            raise WireError("a call's keyword arguments are not an object")
+        return [self.decode(a) for a in message.get("args", [])], {str(k): self.decode(v) for k, v in kwargs.items()}
+
     def decode(self, data: Any, depth: int = 0) -> Any:
         """Rebuild a value the other side encoded, with real built-in types and proxies for references."""
         if depth > MAX_DEPTH:

@@ -154,14 +154,11 @@ class Worker:
 
     def callback(self, op: str, rid: int, **fields: Any) -> Any:
         """Ask the trusted side to use one of its objects; serve its nested requests meanwhile."""
-        request = {"op": op, "id": rid}
-        for key, value in fields.items():
-            if key == "args":
-                request[key] = [self.codec.encode(a) for a in value]
-            elif key == "kwargs":
-                request[key] = {str(k): self.codec.encode(v) for k, v in value.items()}
-            else:
-                request[key] = value if key == "name" else self.codec.encode(value)
+        request: dict[str, Any] = {"op": op, "id": rid}
+        if op == "call":
+            request.update(self.codec.encode_call(fields["args"], fields["kwargs"]))
+        else:
+            request.update({k: v if k == "name" else self.codec.encode(v) for k, v in fields.items()})
         write_frame(self.wfd, {"callback": request})
         while True:
             message = read_frame(self.rfd)
@@ -232,8 +229,7 @@ class Worker:
     def op_call(self, message: dict[str, Any]) -> dict[str, Any]:
         """Call with decoded arguments; lists, dicts, sets and bytearrays passed in come back as they
         are afterwards, so the trusted side sees in-place changes (or their absence)."""
-        args = [self.codec.decode(a) for a in message.get("args", [])]
-        kwargs = {str(k): self.codec.decode(v) for k, v in dict(message.get("kwargs", {})).items()}
+        args, kwargs = self.codec.decode_call(message)
         result = self._target(message)(*args, **kwargs)
         reply = self._value(result)
         back = {str(i): self.codec.encode(a) for i, a in enumerate(args) if type(a) in _MUTABLE}
@@ -263,7 +259,7 @@ class Worker:
         return self._value(self.codec.decode(message.get("value")) in self._target(message))
 
     def op_iter(self, message: dict[str, Any]) -> dict[str, Any]:
-        return {"value": {"$": "ref", "side": "w", "id": self.codec.ref(iter(self._target(message)))}}
+        return self._value(iter(self._target(message)))
 
     def op_next(self, message: dict[str, Any]) -> dict[str, Any]:
         return self._value(next(self._target(message)))
