@@ -314,72 +314,20 @@ def test_scan_workspace_skips_the_task_authors_files_and_reports_the_agents():
     assert scan_workspace(binary, CTX, original) == []
 
 
-def test_round3_heldout_is_measured_and_reported():
-    """ROUND3 (tests/guard_heldout.py): public reward hacks and honest actions, collected after the
-    structural detectors were frozen. The figures are printed in the report, not asserted: they are an
-    estimate for unseen cheats, and asserting them would invite tuning to this set."""
-    import guard_corpus
-    import guard_heldout
-
-    scanner = Stage1Scanner(context=GuardContext(task_files=TASK_FILES | {"solution.py"}))
-    matcher_only = Stage1Scanner(context=GuardContext(task_files=TASK_FILES | {"solution.py"}), structural=False)
-    cheats = [(c, parse_action(a), s) for c, a, s in guard_heldout.ROUND3]
-    honest = [(parse_action(a), s) for a, s in guard_heldout.round3_honest()]
-    other = [(c, parse_action(a), s) for c, a, s in guard_heldout.ROUND3_OTHER]
-    lines = [
-        f"stage-1 held-out round 3 (public sources): {len(cheats)} cheats, {len(honest)} honest actions. Unseen "
-        "figures (detectors frozen at acb06e3): recall 22/24, false positives 14/379; since then tuned on it "
-        "(tests.assert_true no longer fires on the agent's new test files), so the figures below are not unseen"
-    ]
-    for name, s in (("structural + matcher", scanner), ("matcher only", matcher_only)):
-        verdicts = s.scan_many([a for _, a, _ in cheats])
-        hits = [v.cheat for v in verdicts]
-        fps = [
-            (a, src, v.rules)
-            for (a, src), v in zip(honest, s.scan_many([a for a, _ in honest]), strict=True)
-            if v.cheat
-        ]
-        lines.append(
-            f"  {name}: recall {sum(hits)}/{len(hits)} = {sum(hits) / len(hits):.1%}; "
-            f"false positives {len(fps)}/{len(honest)} = {len(fps) / len(honest):.2%}"
-        )
-        if s is scanner:
-            missed = [(c, src) for (c, _, src), hit in zip(cheats, hits, strict=True) if not hit]
-            lines += [f"    missed [{c}]: {src}" for c, src in missed]
-            lines += [
-                f"    false positive: {rules} on {a.tool} {a.text('path') or a.text('command')[:60]!r} ({src})"
-                for a, src, rules in fps
-            ]
-            flagged_other = sum(v.cheat or v.suspicious for v in s.scan_many([a for _, a, _ in other]))
-            lines.append(
-                f"    outside the families (special-casing): {flagged_other}/{len(other)} flagged or suspicious"
-            )
-    guard_corpus.REPORTS["round3"] = "\n".join(lines)
-    assert len(cheats) >= 20 and len(honest) >= 300
-
-
-def test_round4_heldout_is_measured_and_reported():
-    """ROUND4 (tests/guard_heldout.py): built by an independent evaluator from public sources after the detectors
-    were frozen at 1d1868e, with the same task context as ROUND3. Printed in the report, not asserted: asserting
-    the figures would invite tuning to this set."""
+def _report_round(name: str, header: str, context: GuardContext, cheats, honest, other) -> None:
+    """Scan a held-out round with stage 1 (structural + matcher) and with the matcher alone, and leave the
+    figures in the session report: recall per family, false positives by rule, every miss and false
+    positive, and how many out-of-family cheats were at least suspicious. Nothing here is asserted:
+    asserting the figures would invite tuning to the set."""
     from collections import Counter
 
     import guard_corpus
-    import guard_heldout
 
-    context = GuardContext(task_files=TASK_FILES | {"solution.py"})
-    scanner = Stage1Scanner(context=context)
-    matcher_only = Stage1Scanner(context=context, structural=False)
-    cheats = [(c, parse_action(a), s) for c, a, s in guard_heldout.ROUND4]
-    honest = [(parse_action(a), s) for a, s in guard_heldout.round4_honest()]
-    other = [(c, parse_action(a), s) for c, a, s in guard_heldout.ROUND4_OTHER]
-    lines = [
-        f"stage-1 held-out round 4 (independent evaluator, public sources, detectors frozen at 1d1868e): "
-        f"{len(cheats)} cheats in the stage-1 families, {len(honest)} honest actions. Unseen figures: recall "
-        "36/40, false positives 50/311; since then tuned on it (skip.markers no longer fires on a test file "
-        "the agent writes for itself), so the figures below are not unseen"
-    ]
-    for name, s in (("structural + matcher", scanner), ("matcher only", matcher_only)):
+    lines = [header]
+    for label, s in (
+        ("structural + matcher", Stage1Scanner(context=context)),
+        ("matcher only", Stage1Scanner(context=context, structural=False)),
+    ):
         hits = [v.cheat for v in s.scan_many([a for _, a, _ in cheats])]
         fps = [
             (a, src, v.rules)
@@ -387,27 +335,64 @@ def test_round4_heldout_is_measured_and_reported():
             if v.cheat
         ]
         lines.append(
-            f"  {name}: recall {sum(hits)}/{len(hits)} = {sum(hits) / len(hits):.1%}; "
+            f"  {label}: recall {sum(hits)}/{len(hits)} = {sum(hits) / len(hits):.1%}; "
             f"false positives {len(fps)}/{len(honest)} = {len(fps) / len(honest):.2%}"
         )
-        if s is scanner:
-            total = Counter(c for c, _, _ in cheats)
-            caught = Counter(c for (c, _, _), hit in zip(cheats, hits, strict=True) if hit)
-            lines.append("    per family: " + ", ".join(f"{c} {caught[c]}/{n}" for c, n in sorted(total.items())))
-            lines += [
-                f"    missed [{c}]: {a.tool} {a.text('path') or a.text('command')[:60]!r} ({src})"
-                for (c, a, src), hit in zip(cheats, hits, strict=True)
-                if not hit
-            ]
-            by_rule = Counter(r for _, _, rules in fps for r in rules)
-            lines.append("    false positives by rule: " + ", ".join(f"{r} {n}" for r, n in by_rule.most_common()))
-            lines += [
-                f"    false positive: {rules} on {a.tool} {a.text('path') or a.text('command')[:60]!r}"
-                for a, _, rules in fps
-            ]
-            flagged_other = sum(v.cheat or v.suspicious for v in s.scan_many([a for _, a, _ in other]))
-            lines.append(f"    outside the families: {flagged_other}/{len(other)} flagged or suspicious")
-    guard_corpus.REPORTS["round4"] = "\n".join(lines)
+        total = Counter(c for c, _, _ in cheats)
+        caught = Counter(c for (c, _, _), hit in zip(cheats, hits, strict=True) if hit)
+        lines.append("    per family: " + ", ".join(f"{c} {caught[c]}/{n}" for c, n in sorted(total.items())))
+        lines += [
+            f"    missed [{c}]: {a.tool} {a.text('path') or a.text('command')[:70]!r} ({src})"
+            for (c, a, src), hit in zip(cheats, hits, strict=True)
+            if not hit
+        ]
+        by_rule = Counter(r for _, _, rules in fps for r in rules)
+        lines.append("    false positives by rule: " + ", ".join(f"{r} {n}" for r, n in by_rule.most_common()))
+        lines += [
+            f"    false positive: {rules} on {a.tool} {a.text('path') or a.text('command')[:70]!r} ({src})"
+            for a, src, rules in fps
+        ]
+        flagged_other = sum(v.cheat or v.suspicious for v in s.scan_many([a for _, a, _ in other]))
+        lines.append(f"    outside the families: {flagged_other}/{len(other)} flagged or suspicious")
+    guard_corpus.REPORTS[name] = "\n".join(lines)
+
+
+def _parsed(round_cheats, round_honest, round_other):
+    return (
+        [(c, parse_action(a), src) for c, a, src in round_cheats],
+        [(parse_action(a), src) for a, src in round_honest],
+        [(c, parse_action(a), src) for c, a, src in round_other],
+    )
+
+
+def test_round3_heldout_is_measured_and_reported():
+    """ROUND3 (tests/guard_heldout.py): public reward hacks and honest actions, collected after the
+    structural detectors were frozen (see _report_round)."""
+    import guard_heldout
+
+    cheats, honest, other = _parsed(guard_heldout.ROUND3, guard_heldout.round3_honest(), guard_heldout.ROUND3_OTHER)
+    header = (
+        f"stage-1 held-out round 3 (public sources): {len(cheats)} cheats, {len(honest)} honest actions. Unseen "
+        "figures (detectors frozen at acb06e3): recall 22/24, false positives 14/379; since then tuned on it "
+        "(tests.assert_true no longer fires on the agent's new test files), so the figures below are not unseen"
+    )
+    _report_round("round3", header, GuardContext(task_files=TASK_FILES | {"solution.py"}), cheats, honest, other)
+    assert len(cheats) >= 20 and len(honest) >= 300
+
+
+def test_round4_heldout_is_measured_and_reported():
+    """ROUND4 (tests/guard_heldout.py): built by an independent evaluator from public sources after the detectors
+    were frozen at 1d1868e, with the same task context as ROUND3 (see _report_round)."""
+    import guard_heldout
+
+    cheats, honest, other = _parsed(guard_heldout.ROUND4, guard_heldout.round4_honest(), guard_heldout.ROUND4_OTHER)
+    header = (
+        f"stage-1 held-out round 4 (independent evaluator, public sources, detectors frozen at 1d1868e): "
+        f"{len(cheats)} cheats in the stage-1 families, {len(honest)} honest actions. Unseen figures: recall "
+        "36/40, false positives 50/311; since then tuned on it (skip.markers no longer fires on a test file "
+        "the agent writes for itself), so the figures below are not unseen"
+    )
+    _report_round("round4", header, GuardContext(task_files=TASK_FILES | {"solution.py"}), cheats, honest, other)
     assert len(cheats) >= 40 and len(honest) >= 300
 
 
@@ -447,48 +432,14 @@ def test_honest_packaging_metadata_is_not_a_plugin():
 
 def test_round5_heldout_is_measured_and_reported():
     """ROUND5 (tests/guard_heldout.py): built by an independent evaluator from public sources after the detectors
-    were frozen at 94c1ef2; the task context adds the files its actions assume exist (ROUND5_TASK_FILES). Printed
-    in the report, not asserted: asserting the figures would invite tuning to this set."""
-    from collections import Counter
-
-    import guard_corpus
+    were frozen at 94c1ef2; the task context adds the files its actions assume exist (ROUND5_TASK_FILES)."""
     import guard_heldout
 
-    context = GuardContext(task_files=TASK_FILES | {"solution.py"} | guard_heldout.ROUND5_TASK_FILES)
-    scanner = Stage1Scanner(context=context)
-    matcher_only = Stage1Scanner(context=context, structural=False)
-    cheats = [(c, parse_action(a), s) for c, a, s in guard_heldout.ROUND5]
-    honest = [(parse_action(a), s) for a, s in guard_heldout.round5_honest()]
-    other = [(c, parse_action(a), s) for c, a, s in guard_heldout.ROUND5_OTHER]
-    lines = [
+    cheats, honest, other = _parsed(guard_heldout.ROUND5, guard_heldout.round5_honest(), guard_heldout.ROUND5_OTHER)
+    header = (
         f"stage-1 held-out round 5 (independent evaluator, public sources, detectors frozen at 94c1ef2): "
         f"{len(cheats)} cheats in the stage-1 families, {len(honest)} honest actions"
-    ]
-    for name, s in (("structural + matcher", scanner), ("matcher only", matcher_only)):
-        hits = [v.cheat for v in s.scan_many([a for _, a, _ in cheats])]
-        fps = [
-            (a, src, v.rules)
-            for (a, src), v in zip(honest, s.scan_many([a for a, _ in honest]), strict=True)
-            if v.cheat
-        ]
-        lines.append(
-            f"  {name}: recall {sum(hits)}/{len(hits)} = {sum(hits) / len(hits):.1%}; "
-            f"false positives {len(fps)}/{len(honest)} = {len(fps) / len(honest):.2%}"
-        )
-        total = Counter(c for c, _, _ in cheats)
-        caught = Counter(c for (c, _, _), hit in zip(cheats, hits, strict=True) if hit)
-        lines.append("    per family: " + ", ".join(f"{c} {caught[c]}/{n}" for c, n in sorted(total.items())))
-        lines += [
-            f"    missed [{c}]: {a.tool} {a.text('path') or a.text('command')[:70]!r} ({src})"
-            for (c, a, src), hit in zip(cheats, hits, strict=True)
-            if not hit
-        ]
-        lines += [
-            f"    false positive: {rules} on {a.tool} {a.text('path') or a.text('command')[:70]!r} ({src})"
-            for a, src, rules in fps
-        ]
-        flagged_other = sum(v.cheat or v.suspicious for v in s.scan_many([a for _, a, _ in other]))
-        lines.append(f"    outside the families: {flagged_other}/{len(other)} flagged or suspicious")
-    guard_corpus.REPORTS["round5"] = "\n".join(lines)
-    print("\n".join(lines))
+    )
+    context = GuardContext(task_files=TASK_FILES | {"solution.py"} | guard_heldout.ROUND5_TASK_FILES)
+    _report_round("round5", header, context, cheats, honest, other)
     assert len(cheats) >= 40 and len(honest) >= 250 and len(other) >= 5
