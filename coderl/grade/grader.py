@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import secrets
 import time
 from dataclasses import asdict, dataclass, field
@@ -24,10 +25,20 @@ from typing import Any
 from coderl.grade import hidden, remote, runner, wire, worker
 from coderl.grade.workspace import prepare_workspace
 from coderl.sandbox.pool import SandboxPool
-from coderl.sandbox.sandbox import ExecResult, SandboxError
+from coderl.sandbox.sandbox import ExecResult, Sandbox, SandboxError
 from coderl.task import Task
 
-__all__ = ["MAX_WORKSPACE_BYTES", "GradeResult", "Grader", "GradingError", "TaskNotGradable", "read_workspace_dir"]
+__all__ = [
+    "MAX_WORKSPACE_BYTES",
+    "GradeResult",
+    "Grader",
+    "GradingError",
+    "TaskNotGradable",
+    "prepare_grading",
+    "read_workspace_dir",
+]
+
+log = logging.getLogger("coderl.grade")
 
 GRADING_DIR = "/tmp/coderl-grading"
 WORKER_DIR = "/tmp/coderl-worker"
@@ -42,6 +53,12 @@ _WORKER_SOURCES = {
     "coderl_wire.py": Path(wire.__file__).read_bytes(),
 }
 _WORKER_ARGV = ["python3", "-I", "-B", f"{WORKER_DIR}/coderl_worker.py"]
+_RUNNER_ARGV = ["python3", "-I", "-B", f"{GRADING_DIR}/coderl_grading.py"]
+_RUNNER_ENV = {"PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
+# A held runner's CPU rlimit (where only rlimits hold): the longest grading a task may ask for
+# (``timeout_s`` <= 3600); the runner and the worker lower it to the grade's own budget at go.
+_HELD_CPU_S = 3601.0
+_HELD = "grading"  # the key of a prepared runner's handle in ``Sandbox.prepared``
 
 
 class GradingError(RuntimeError):
@@ -95,6 +112,29 @@ def read_workspace_dir(root: Path, max_bytes: int = MAX_WORKSPACE_BYTES) -> dict
                 raise ValueError(f"{path}: the workspace exceeds {max_bytes >> 20} MiB, more than a sandbox holds")
             files[path.relative_to(root).as_posix()] = path.read_bytes()
     return files
+
+
+async def _write_trusted_sources(sandbox: Sandbox) -> None:
+    """The test process's code (readable by the grader's uid only) and the worker's (read-only)."""
+    await sandbox.write_files(_TRUSTED_SOURCES, GRADING_DIR, owner="grader", file_mode="0400")
+    await sandbox.write_files(_WORKER_SOURCES, WORKER_DIR, owner="root", file_mode="0444", dir_mode="0555")
+
+
+async def prepare_grading(sandbox: Sandbox) -> None:
+    """Make a fresh sandbox a warm grader, before any grade needs it: the trusted sources written, the
+    test process started under the grader's uid with pytest imported, and the worker started under the
+    sandbox uid, both held by the sandbox agent until a grade writes its tests and workspace and sends
+    the go line. Nothing of any task or agent is in the container yet: what is prepared is the same for
+    every grade, and the container still serves one grade only."""
+    await _write_trusted_sources(sandbox)
+    sandbox.prepared[_HELD] = await sandbox.spawn(
+        _RUNNER_ARGV,
+        cpu_limit=_HELD_CPU_S,
+        env=_RUNNER_ENV,
+        result_channel=True,
+        user="grader",
+        worker=_WORKER_ARGV,
+    )
 
 
 def _hidden_files(task: Task) -> dict[str, bytes]:
@@ -157,42 +197,59 @@ class Grader:
 
     max_workspace_files = 10_000  # more is a graded 0: laying out a huge tree would stall the grader
 
-    def __init__(self, pool: SandboxPool) -> None:
+    def __init__(self, pool: SandboxPool, *, warm: int | None = None) -> None:
+        """``warm``: grading containers kept prepared ahead (``prepare_grading``); default the pool's
+        ``SandboxConfig.warm_graders``; 0 starts each grade's test process on demand."""
         self.pool = pool
+        self.warm = pool.config.warm_graders if warm is None else warm
+        if self.warm > 0:
+            pool.set_fresh_preparer(prepare_grading, self.warm)
         self._expected: dict[str, list[str]] = {}
+        self.stats = {"warm": 0, "cold": 0}
 
     async def _pytest(self, task: Task, workspace: dict[str, bytes], *, collect_only: bool) -> tuple[_Run, ExecResult]:
         nonce = secrets.token_hex(16)
-        argv = ["python3", "-I", "-B", f"{GRADING_DIR}/coderl_grading.py", "-c", f"{GRADING_DIR}/pytest.ini"]
-        argv += ["--rootdir", GRADING_DIR, "-p", "no:cacheprovider", *task.grading.pytest_args]
-        argv += ["--collect-only"] if collect_only else []
-        argv.append(f"{GRADING_DIR}/hidden")
+        args = ["-c", f"{GRADING_DIR}/pytest.ini", "--rootdir", GRADING_DIR, "-p", "no:cacheprovider"]
+        args += [*task.grading.pytest_args, *(["--collect-only"] if collect_only else []), f"{GRADING_DIR}/hidden"]
+        go: dict[str, Any] = {"nonce": nonce, "args": args}
+        timeout = task.grading.timeout_s
         async with self.pool.fresh() as sandbox:
-            # The tests and the test process's code: readable by the grader's uid only.
+            held = sandbox.prepared.pop(_HELD, None)
+            if held is None:
+                await _write_trusted_sources(sandbox)
+            # The hidden tests: readable by the grader's uid only, their directory closed to the sandbox uid.
             await sandbox.write_files(
-                {**_TRUSTED_SOURCES, **_hidden_files(task)},
-                GRADING_DIR,
-                owner="grader",
-                file_mode="0400",
-                dir_mode="0500",
+                _hidden_files(task), GRADING_DIR, owner="grader", file_mode="0400", dir_mode="0500"
             )
-            await sandbox.write_files(_WORKER_SOURCES, WORKER_DIR, owner="root", file_mode="0444", dir_mode="0555")
             try:
                 await sandbox.write_files(workspace)
             except RuntimeError as exc:  # the agent's files could not be laid out (a SandboxError is re-raised)
                 if isinstance(exc, SandboxError):
                     raise
                 raise _WorkspaceRefused(f"the workspace could not be restored for grading: {exc}") from exc
-            result = await sandbox.run(
-                argv,
-                timeout=task.grading.timeout_s,
-                stdin=f"{nonce}\n".encode(),
-                env={"PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"},
-                result_channel=True,
-                max_output=16 << 10,
-                user="grader",
-                worker=_WORKER_ARGV,
-            )
+            result = None
+            if held is not None:
+                stdin = (json.dumps({**go, "cpu": int(timeout) + 1}) + "\n").encode()
+                try:
+                    result = await sandbox.resume(held, stdin=stdin, timeout=timeout, max_output=16 << 10)
+                    self.stats["warm"] += 1
+                except RuntimeError as exc:
+                    if isinstance(exc, SandboxError) or "HeldProcessGone" not in str(exc):
+                        raise
+                    # Nothing of the agent's has run here (the worker imports on request only): start anew.
+                    log.warning("warm grader %s lost its test process (%s); grading cold", sandbox.name, exc)
+            if result is None:
+                self.stats["cold"] += 1
+                result = await sandbox.run(
+                    _RUNNER_ARGV,
+                    timeout=timeout,
+                    stdin=(json.dumps(go) + "\n").encode(),
+                    env=_RUNNER_ENV,
+                    result_channel=True,
+                    max_output=16 << 10,
+                    user="grader",
+                    worker=_WORKER_ARGV,
+                )
         return _read_events(result.results, nonce), result
 
     async def expected_tests(self, task: Task) -> list[str]:

@@ -1,6 +1,7 @@
 """Runs the hidden tests in the trusted process and reports each outcome on a private channel.
 
-Launched as ``python3 -I -B coderl_grading.py ARGS`` under the grader's uid, with a nonce on stdin,
+Launched as ``python3 -I -B coderl_grading.py ARGS`` under the grader's uid, with a go line on stdin
+(the nonce and the rest of pytest's arguments, see ``main``),
 ``CODERL_RESULT_FD`` naming a pipe that the sandbox agent reads and ``CODERL_WORKER_FDS`` the pipes to
 the worker that runs the agent's code (``worker.py``, the sandbox uid). No code of the agent's runs in
 this process: its modules are proxies (``remote.py``), so the reporter, its nonce, the result pipe and
@@ -79,27 +80,61 @@ def _guard_events(event: str, args: tuple[Any, ...]) -> None:
             raise PermissionError(f"{path}: a link in the directory lent to the solution is not followed")
 
 
+def _preload() -> None:
+    """Import pytest and the plugins it loads for every run, so that a runner started ahead of its grade
+    (held by the sandbox agent until the workspace is there) has paid for them already."""
+    import contextlib
+    import importlib
+
+    import _pytest.config
+
+    for name in _pytest.config.default_plugins:
+        # A plugin of another pytest version is skipped here: pytest.main reports what it really misses.
+        with contextlib.suppress(ImportError):
+            importlib.import_module(f"_pytest.{name}")
+
+
 def main(argv: list[str]) -> int:
-    nonce = sys.stdin.readline().strip()
+    """Wait for the go line on stdin (JSON: ``nonce``, ``args`` for pytest after ``argv``, ``cpu``: CPU
+    seconds allowed from now on), then run the hidden tests. Everything before the line comes is the
+    same for every grade and touches no workspace: the runner may be started before the workspace is
+    written (``coderl.grade.grader``, warm graders)."""
     fd = int(os.environ.pop("CODERL_RESULT_FD"))
     rfd, wfd = (int(x) for x in os.environ.pop("CODERL_WORKER_FDS").split(","))
     os.set_inheritable(fd, False)
     out = os.fdopen(fd, "w", buffering=1)
-    sys.stdin.close()
+    import resource
     import tempfile
 
     import pytest
 
+    _preload()
     sys.path.insert(0, GRADING_DIR)
     import coderl_remote
 
-    coderl_remote.install(rfd, wfd, WORKSPACE, os.path.join(GRADING_DIR, "hidden") + os.sep)
+    go = json.loads(sys.stdin.readline())
+    sys.stdin.close()
+    nonce, args = str(go["nonce"]), [*argv, *(str(a) for a in go["args"])]
+    if go.get("cpu"):  # lower this process's CPU budget to the grade's (the agent set a held one)
+        used = resource.getrusage(resource.RUSAGE_SELF)
+        _, hard = resource.getrlimit(resource.RLIMIT_CPU)
+        budget = int(used.ru_utime + used.ru_stime) + int(go["cpu"])
+        if hard == resource.RLIM_INFINITY or budget < hard:
+            resource.setrlimit(resource.RLIMIT_CPU, (budget, budget))  # hard too: no raising it back
+    boundary = coderl_remote.install(rfd, wfd, WORKSPACE, os.path.join(GRADING_DIR, "hidden") + os.sep)
+    if go.get("cpu"):
+        boundary.request("limit_cpu", seconds=int(go["cpu"]))
     basetemp = tempfile.mkdtemp(prefix="coderl-pytest-")
     _LENT.append(os.path.realpath(basetemp) + os.sep)
     sys.addaudithook(_guard_events)
-    args = [*argv, "--confcutdir", GRADING_DIR, "--basetemp", basetemp]
+    args += ["--confcutdir", GRADING_DIR, "--basetemp", basetemp]
     return int(pytest.main(args, plugins=[ResultChannel(out, nonce), SharedTmpPath()]))
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    status = main(sys.argv[1:])
+    # Every event is on the result channel (flushed as written); skip the interpreter's teardown of
+    # pytest's modules, tens of milliseconds the grade would wait for before its streams close.
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(status)

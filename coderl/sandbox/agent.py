@@ -80,6 +80,8 @@ class Agent:
         self.grader_uid: int | None = int(grader) if privileged else None
         self.scratch = [Path(p) for p in settings.get("scratch", ["/workspace", "/tmp"])]
         self.rlimits = {k: int(v) for k, v in settings.get("rlimits", {}).items()}
+        self._held: dict[int, dict[str, Any]] = {}  # commands started by ``spawn``, waiting for ``resume``
+        self._next_handle = 0
 
     # --- identity -------------------------------------------------------------------------------
     @contextlib.contextmanager
@@ -148,11 +150,52 @@ class Agent:
         return {"pid": os.getpid(), "uid": self.uid, "time": time.time()}
 
     def op_exec(self, req: dict[str, Any]) -> dict[str, Any]:
+        """Run a command (and its grading worker, if asked) to the end: output, exit status, timing."""
+        return self._collect(self._spawn(req), req)
+
+    def op_spawn(self, req: dict[str, Any]) -> dict[str, Any]:
+        """Start a command as ``exec`` would but hold it: its stdin stays open and nothing is read until
+        ``resume`` (a grading runner that imports pytest ahead and waits for its workspace). The time
+        limit and the output caps count from ``resume``; ``time_limit`` here bounds the held processes'
+        CPU rlimit only."""
+        held = self._spawn(req, hold=True)
+        self._next_handle += 1
+        self._held[self._next_handle] = held
+        return {"handle": self._next_handle, "pid": held["proc"].pid}
+
+    def op_resume(self, req: dict[str, Any]) -> dict[str, Any]:
+        """Feed a held command its stdin and run it to the end, as ``exec`` would. A held command that
+        has already exited is an error (``HeldProcessGone``): its caller cannot know what it missed."""
+        held = self._held.pop(int(req["handle"]), None)
+        if held is None:
+            raise KeyError(f"no held command {req['handle']}")
+        gone = [
+            p.pid for p in (held["proc"], held["worker"][0] if held["worker"] else None) if p and p.poll() is not None
+        ]
+        if gone:
+            self._abandon(held)
+            raise HeldProcessGone(f"held process(es) {gone} exited before resume")
+        return self._collect(held, req)
+
+    def _abandon(self, held: dict[str, Any]) -> None:
+        self.kill_all(session=held["proc"].pid)
+        if held["worker"] is not None:
+            self.kill_all(session=held["worker"][0].pid)
+        for proc in (held["proc"], held["worker"][0] if held["worker"] else None):
+            if proc is not None:
+                for fobj in (proc.stdin, proc.stdout, proc.stderr):
+                    if fobj is not None:
+                        fobj.close()
+                proc.wait()
+        for fd in (held["result_r"], held["worker"][3] if held["worker"] else -1):
+            if fd >= 0:
+                os.close(fd)
+
+    def _spawn(self, req: dict[str, Any], *, hold: bool = False) -> dict[str, Any]:
+        """Start the command (and its worker); returns what ``_collect`` needs to see it through."""
         cmd = req["cmd"]
         argv = ["/bin/bash", "-c", cmd] if isinstance(cmd, str) else [str(a) for a in cmd]
         timeout = float(req.get("time_limit", 30.0))
-        cap = int(req.get("max_output", 1 << 16))
-        kill_at = int(req.get("kill_output", 1 << 26))
         rlimits = dict(self.rlimits)
         if "cpu" in rlimits:
             rlimits["cpu"] = max(1, int(timeout) + 1)
@@ -166,17 +209,15 @@ class Agent:
             pass_fds = (result_w,)
         # "grader": the trusted side of grading, under its own uid; "user": the sandbox uid.
         uid = self.grader_uid if req.get("user") == "grader" else self.uid
-        start = time.monotonic()
         worker = self._start_worker(req, rlimits, env) if req.get("worker") else None
         if worker is not None:
             env["CODERL_WORKER_FDS"] = f"{worker[1]},{worker[2]}"
             pass_fds += (worker[1], worker[2])
-        stdin_data = base64.b64decode(req["stdin"]) if req.get("stdin") else None
         proc = subprocess.Popen(
             argv,
             cwd=req.get("cwd", "/workspace"),
             env=env,
-            stdin=subprocess.PIPE if stdin_data is not None else subprocess.DEVNULL,
+            stdin=subprocess.PIPE if hold or req.get("stdin") else subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             pass_fds=pass_fds,
@@ -188,11 +229,24 @@ class Agent:
         if worker is not None:
             os.close(worker[1])
             os.close(worker[2])
-        if stdin_data is not None:
-            assert proc.stdin is not None
+        return {"proc": proc, "worker": worker, "result_r": result_r}
+
+    def _collect(self, held: dict[str, Any], req: dict[str, Any]) -> dict[str, Any]:
+        """Give a started command its stdin, read its streams until it ends, the time limit passes or
+        its output exceeds ``kill_output``; then kill what is left of its session (and its worker's)."""
+        proc: subprocess.Popen[bytes] = held["proc"]
+        worker = held["worker"]
+        result_r: int = held["result_r"]
+        timeout = float(req.get("time_limit", 30.0))
+        cap = int(req.get("max_output", 1 << 16))
+        kill_at = int(req.get("kill_output", 1 << 26))
+        start = time.monotonic()
+        stdin_data = base64.b64decode(req["stdin"]) if req.get("stdin") else None
+        if proc.stdin is not None:
             with contextlib.suppress(BrokenPipeError):
-                proc.stdin.write(stdin_data)
-            proc.stdin.close()
+                if stdin_data:
+                    proc.stdin.write(stdin_data)
+                proc.stdin.close()
         streams: dict[int, list[Any]] = {}
         sel = selectors.DefaultSelector()
         for name, fobj, limit in (("stdout", proc.stdout, cap), ("stderr", proc.stderr, cap)):
@@ -388,6 +442,9 @@ class Agent:
         SysV shared memory, semaphores and message queues live in the container's IPC namespace, not in
         a directory, so emptying the scratch space alone would hand them to the next episode. POSIX
         message queues are files under /dev/mqueue (a scratch directory)."""
+        for held in self._held.values():
+            self._abandon(held)
+        self._held.clear()
         killed = self.kill_all()
         ipc = _remove_sysv_ipc()
         if _GUARD is not None:  # the guard's counters describe one episode
@@ -434,6 +491,10 @@ def _empty_dir(directory: Path) -> None:
 
 # --- containment helpers (no Agent state: they also run in the memory guard's thread) ------------
 PATH_MAX = 4096  # Linux: a path of PATH_MAX bytes or more cannot be opened, so it cannot be written back
+
+
+class HeldProcessGone(Exception):
+    """A command held by ``spawn`` exited before its ``resume`` (killed, or it crashed while waiting)."""
 
 
 class WorkspaceFault(Exception):
@@ -740,6 +801,16 @@ def main() -> None:
     # the agent ends.
     signal.signal(signal.SIGPIPE, signal.SIG_IGN)
     serve(settings, sys.stdin.buffer, out)
+    if settings.get("end_with_stream"):
+        end_container()
+
+
+def end_container() -> None:
+    """The host closed the stream (its process ended, however it ended: a SIGKILL too): stop every other
+    process of the container. The idle main process dies with them, so the container stops, and Podman
+    removes a container created with ``--rm`` (see ``PodmanEngine.create``): nothing outlives its owner."""
+    with contextlib.suppress(OSError):
+        os.kill(-1, signal.SIGKILL)  # every process but this one and the container's init
 
 
 if __name__ == "__main__":

@@ -39,6 +39,12 @@ class SandboxConfig:
     Where cgroups do not hold (rootless on cgroup v1), ``memory_guard`` bounds the memory of all of a
     sandbox's processes together by polling (see ``coderl.sandbox.agent.MemoryGuard``); without it only
     each process is held (RLIMIT_AS).
+
+    ``warm_graders`` grading containers are kept ready ahead of need, each with the grader's test
+    process already started (pytest imported) and waiting for a workspace, and each used for one grade
+    only, then removed in the background: a grade waits for neither a container nor an interpreter.
+    ``0`` prepares nothing: a grade starts its test process in a plain fresh container and waits for
+    that container's removal (the behaviour before warm graders).
     """
 
     image: str = field(default_factory=env.sandbox_image)
@@ -55,6 +61,7 @@ class SandboxConfig:
     sandbox_uid: int = 23000
     request_grace_s: float = 10.0
     memory_guard: bool = True
+    warm_graders: int = 2
 
     def __post_init__(self) -> None:
         if self.mode not in ("rootless", "rootful"):
@@ -67,6 +74,8 @@ class SandboxConfig:
         for name in ("cpus", "timeout_s", "request_grace_s"):
             if not float(getattr(self, name)) > 0:
                 raise ValueError(f"sandbox {name}={getattr(self, name)!r} must be positive")
+        if not isinstance(self.warm_graders, int) or not 0 <= self.warm_graders <= 64:
+            raise ValueError(f"sandbox warm_graders={self.warm_graders!r} must be an integer in [0, 64]")
         if not 1000 <= self.sandbox_uid < 60000:
             raise ValueError(f"sandbox sandbox_uid={self.sandbox_uid} must be in [1000, 60000)")
 

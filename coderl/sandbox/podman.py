@@ -296,6 +296,9 @@ class PodmanEngine:
             "name": name,
             "labels": {LABEL: "1", f"{LABEL}.pool": pool, OWNER_LABEL: owner_token()},
             "hostname": "sandbox",
+            # Removed by Podman as soon as it stops: the agent stops it when its owner's stream closes,
+            # so a killed owner leaves nothing behind (see ``agent.end_container``).
+            "auto_remove": True,
             "network_mode": "none",
             "cap_drop": ["ALL"],
             "cap_add": AGENT_CAPS,
@@ -438,7 +441,7 @@ class PodmanEngine:
             rlimits["as"] = int(cfg.memory)  # type: ignore[arg-type]
             if cfg.memory_guard:
                 settings["memory_guard"] = int(cfg.memory)  # type: ignore[arg-type]
-        return {**settings, "scratch": SCRATCH, "rlimits": rlimits}
+        return {**settings, "scratch": SCRATCH, "rlimits": rlimits, "end_with_stream": True}
 
     def describe(self) -> dict[str, Any]:
         """Facts for logs and ``coderl sandbox check``."""

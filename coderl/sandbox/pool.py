@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import logging
 import uuid
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -73,6 +73,7 @@ class SandboxPool:
         self._spares: asyncio.Queue[Sandbox] = asyncio.Queue()
         self._spares_wanted = 0
         self._all_fresh: set[Sandbox] = set()
+        self._preparer: Callable[[Sandbox], Awaitable[None]] | None = None
         self.stats = {"created": 0, "replaced": 0, "resets": 0, "leftovers_removed": 0}
         self._closed = False
 
@@ -183,9 +184,26 @@ class SandboxPool:
             self.engine, f"coderl-{self.pool_id}-fresh-{self._fresh_count}", pool=self.pool_id, slot=slot
         )
 
+    def set_fresh_preparer(self, preparer: Callable[[Sandbox], Awaitable[None]], spares: int) -> None:
+        """Keep ``spares`` fresh sandboxes ready, each passed through ``preparer`` before it is handed out
+        (the grader starts its test process there, see ``coderl.grade``), and remove used ones in the
+        background, so that ``fresh()`` waits for neither. Preparing is best effort: a sandbox whose
+        preparer failed is dropped, and one taken before it was prepared has an empty ``prepared``."""
+        self._preparer = preparer
+        self.spare_fresh = spares
+        with contextlib.suppress(RuntimeError):  # no running loop: the first fresh() fills the spares
+            asyncio.get_running_loop()
+            self._refill_spares()
+
     async def _add_spare(self) -> None:
         try:
             sandbox = await self._open_fresh()
+            if self._preparer is not None:
+                try:
+                    await self._preparer(sandbox)
+                except BaseException:
+                    await self._discard(sandbox)
+                    raise
         except Exception as exc:  # a spare is an optimization: fresh() makes one itself if none is ready
             log.warning("could not prepare a spare fresh sandbox: %s", exc)
             return
@@ -205,7 +223,9 @@ class SandboxPool:
     @contextlib.asynccontextmanager
     async def fresh(self) -> AsyncIterator[Sandbox]:
         """A never-used sandbox outside the pool, removed afterwards (the grader's clean room). Up to
-        ``spare_fresh`` are prepared in the background, so a grade does not wait for a container."""
+        ``spare_fresh`` are prepared in the background, so a grade does not wait for a container. With
+        a preparer set (``set_fresh_preparer``) the sandbox is removed in the background once the block
+        ends; otherwise before the block's exit returns."""
         sandbox = None
         while not self._spares.empty():
             candidate = self._spares.get_nowait()
@@ -220,7 +240,11 @@ class SandboxPool:
         try:
             yield sandbox
         finally:
-            await self._discard(sandbox)
+            if self._preparer is not None and not self._closed:
+                sandbox.alive = False  # used once: nothing may reach it while it is being removed
+                self._background(self._discard(sandbox))
+            else:
+                await self._discard(sandbox)
 
     async def close(self) -> None:
         """Remove every container of this pool and stop the engine if the pool made it."""

@@ -98,6 +98,23 @@ def _decode(reply: dict[str, Any], name: str) -> tuple[str, int]:
     return (text + truncation_marker(total - len(data)) if total > len(data) else text), total
 
 
+def _exec_result(reply: dict[str, Any]) -> ExecResult:
+    stdout, out_total = _decode(reply, "stdout")
+    stderr, err_total = _decode(reply, "stderr")
+    return ExecResult(
+        exit_code=int(reply["exit_code"]),
+        stdout=stdout,
+        stderr=stderr,
+        duration_s=float(reply["duration_s"]),
+        timed_out=reply.get("killed") == "timeout",
+        output_limited=reply.get("killed") == "output_limit",
+        stdout_bytes=out_total,
+        stderr_bytes=err_total,
+        results=base64.b64decode(reply.get("results", "")),
+        worker_output=_decode(reply, "worker")[0] if "worker" in reply else "",
+    )
+
+
 class Sandbox:
     """A container with a live agent. Requests are serialized; any transport failure marks it dead."""
 
@@ -118,6 +135,9 @@ class Sandbox:
         self._process = process
         self._lock = asyncio.Lock()
         self._next_id = 0
+        # What a pool's preparer made ready in a fresh sandbox before anyone asked for it (e.g. the
+        # grader's held test process: {"grading": handle}); empty for a sandbox made on demand.
+        self.prepared: dict[str, Any] = {}
 
     async def request(self, op: str, *, timeout: float, **fields: Any) -> dict[str, Any]:
         """Send one request and wait for its reply; raises SandboxError if the agent is gone or late."""
@@ -191,20 +211,52 @@ class Sandbox:
             user=user,
             worker=worker,
         )
-        stdout, out_total = _decode(reply, "stdout")
-        stderr, err_total = _decode(reply, "stderr")
-        return ExecResult(
-            exit_code=int(reply["exit_code"]),
-            stdout=stdout,
-            stderr=stderr,
-            duration_s=float(reply["duration_s"]),
-            timed_out=reply.get("killed") == "timeout",
-            output_limited=reply.get("killed") == "output_limit",
-            stdout_bytes=out_total,
-            stderr_bytes=err_total,
-            results=base64.b64decode(reply.get("results", "")),
-            worker_output=_decode(reply, "worker")[0] if "worker" in reply else "",
+        return _exec_result(reply)
+
+    async def spawn(
+        self,
+        cmd: list[str],
+        *,
+        cpu_limit: float,
+        cwd: str = "/workspace",
+        env: Mapping[str, str] | None = None,
+        result_channel: bool = False,
+        user: str = "user",
+        worker: list[str] | None = None,
+    ) -> int:
+        """Start a command (as ``run`` would) and hold it, its stdin open and its output unread, until
+        ``resume``; returns its handle. ``cpu_limit`` (seconds) bounds the held processes' CPU time where
+        only rlimits hold (the wall-clock limit is given to ``resume``). For work that can start before
+        its input exists: the grader's test process imports pytest while no grade needs it yet."""
+        reply = await self.request(
+            "spawn",
+            timeout=self.config.request_grace_s,
+            cmd=cmd,
+            time_limit=cpu_limit,
+            cwd=cwd,
+            env=dict(env or {}),
+            result_channel=result_channel,
+            user=user,
+            worker=worker,
         )
+        return int(reply["handle"])
+
+    async def resume(
+        self, handle: int, *, stdin: bytes | None = None, timeout: float | None = None, max_output: int | None = None
+    ) -> ExecResult:
+        """Write ``stdin`` to a held command and run it to the end (``timeout`` counts from now).
+        Raises RuntimeError when the held command has already exited (the sandbox itself still works)."""
+        limit = self.config.timeout_s if timeout is None else timeout
+        reply = await self.request(
+            "resume",
+            timeout=self._grace(limit),
+            handle=handle,
+            time_limit=limit,
+            stdin=base64.b64encode(stdin).decode() if stdin is not None else None,
+            max_output=max_output or self.config.max_output,
+            kill_output=self.config.kill_output,
+        )
+        return _exec_result(reply)
 
     async def write_files(
         self, files: Mapping[str, bytes | str] | Path, dest: str = "/workspace", *, owner: str = "user", **modes: str

@@ -328,6 +328,7 @@ class SandboxSection(_Section):
     sandbox_uid: Annotated[int, Field(ge=1000, lt=60000)] = 23000
     request_grace_s: Positive = 10.0
     memory_guard: bool = True  # bound a sandbox's total memory by polling where cgroups do not hold
+    warm_graders: Annotated[int, Field(ge=0, le=64)] = 2  # grading containers prepared ahead; 0: on demand
 
 
 class GuardSection(_Section):
