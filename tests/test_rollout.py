@@ -91,7 +91,10 @@ def test_chat_format_renders_turns_as_the_template_does(engine):
         {"role": "user", "content": "<observation>\na.py\n</observation>"},
     ]
     assert tok.decode(ids) == tok.apply_chat_template(messages, tokenize=False, add_generation_prompt=True)
-    assert fmt.end_of_turn_ids([tok.eos_token_id]) == []
+    # a turn the engine ended with EOS gets the rest of the template's turn end (ChatML's newline), so the ids
+    # read as the template renders them either way
+    eos = tok.eos_token_id
+    assert [eos, *fmt.end_of_turn_ids([5, eos])] == fmt.end_of_turn_ids([5]) and fmt.end_of_turn_ids([5, eos])
     text, cut = fmt.truncate_observation("line\n" * 2000, 100)
     assert cut and "observation truncated" in text and len(tok.encode(text)) < 200
 

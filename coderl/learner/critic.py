@@ -28,7 +28,7 @@ class Critic(nn.Module):
         from transformers import AutoModel
 
         backbone = AutoModel.from_pretrained(str(path), dtype=dtype)
-        return cls(backbone, int(backbone.config.hidden_size))
+        return cls(backbone, int(backbone.config.hidden_size)).to(dtype)
 
     def hidden(self, input_ids: torch.Tensor, attention_mask: torch.Tensor | None = None) -> torch.Tensor:
         """Last hidden states ``[B, T, H]``."""

@@ -83,7 +83,7 @@ def grpo_advantages(trajectories: Sequence[Trajectory], action_mask: torch.Tenso
         r = torch.tensor([trajectories[i].reward for i in members], dtype=torch.float32)
         normalized = (r - r.mean()) / (r.std(unbiased=False) + eps) if len(members) > 1 else torch.zeros_like(r)
         scores[members] = normalized
-    return scores[:, None] * action_mask.float()
+    return scores.to(action_mask.device)[:, None] * action_mask.float()
 
 
 @torch.no_grad()
@@ -100,6 +100,7 @@ def make_experience(
     whiten: bool = False,
     policy: torch.nn.Module | None = None,
     temperature: float = 1.0,
+    device: torch.device | str | None = None,
 ) -> Batch:
     """The batch for one update. ``gae``: critic values with the fused ``value_gae`` (decoupled lambda:
     ``lam`` or length-adaptive ``lam_alpha`` for the policy, ``lam_critic`` for the returns); ``grpo``:
@@ -112,8 +113,13 @@ def make_experience(
 
     Old logprobs are the engine's sampling logprobs, or, with ``policy``, recomputed by the learner's
     policy at ``temperature`` (as verl does: an engine whose numerics differ from the learner's, vLLM
-    in bf16 say, then cannot bias the PPO ratio)."""
-    data = collate(trajectories, pad_id)
+    in bf16 say, then cannot bias the PPO ratio).
+
+    The batch is built on ``device`` (default: the critic's), where the update will use it; on a CUDA device
+    ``value_gae`` runs as the Triton kernels, on the CPU as the native ones (:mod:`coderl.ops` dispatches)."""
+    if device is None:
+        device = next(critic.parameters()).device
+    data = {k: v.to(device, non_blocking=True) for k, v in collate(trajectories, pad_id).items()}
     if policy is not None:
         logp, _ = token_logprobs(policy, data["input_ids"], data["attention_mask"], temperature)
         data["old_logprobs"] = (logp * data["action_mask"]).contiguous()

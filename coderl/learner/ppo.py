@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 import torch
 from torch import nn
@@ -40,8 +40,9 @@ class PPOConfig:
     target_kl: float | None = None  # stop the policy's epochs once KL(old || new) passes 1.5x this
     temperature: float = 1.0  # the rollouts' sampling temperature: logprobs of the distribution that was sampled
     old_logprobs: Literal["engine", "recompute"] = "engine"  # the engine's sampling logprobs, or the learner's
-    bf16_autocast: bool = False
-    gradient_checkpointing: bool = False
+    bf16_autocast: bool = False  # CUDA only: forward passes under bfloat16 autocast (parameters stay as they are)
+    gradient_checkpointing: bool = False  # recompute activations in backward (less memory, about 1/3 more compute)
+    dtype: Literal["float32", "bfloat16"] = "float32"  # the parameters' dtype (the trainer loads models in it)
 
     def __post_init__(self) -> None:
         for name in (
@@ -59,6 +60,8 @@ class PPOConfig:
             raise ValueError(f"ppo target_kl={self.target_kl!r} must be positive (or left out)")
         if self.old_logprobs not in ("engine", "recompute"):
             raise ValueError(f"ppo old_logprobs={self.old_logprobs!r} must be 'engine' or 'recompute'")
+        if self.dtype not in ("float32", "bfloat16"):
+            raise ValueError(f"ppo dtype={self.dtype!r} must be 'float32' or 'bfloat16'")
         if not 0 <= self.clip_low < 1 or self.clip_high < 0:
             raise ValueError("ppo clip_low must be in [0, 1) and clip_high >= 0")
 
@@ -79,7 +82,11 @@ class PPOLearner:
             for model in (policy, critic.backbone):
                 enable = getattr(model, "gradient_checkpointing_enable", None)
                 if enable is not None:
-                    enable()
+                    enable(gradient_checkpointing_kwargs={"use_reentrant": False})
+                    settings: Any = getattr(model, "config", None)
+                    if settings is not None:
+                        settings.use_cache = False
+                    model.train()  # transformers checkpoints only in training mode (dropout-free models: no change)
 
     def _autocast(self, device: torch.device) -> contextlib.AbstractContextManager[None]:
         if self.config.bf16_autocast and device.type == "cuda":

@@ -32,7 +32,16 @@ def make_engine(kind: str, model: str | Path) -> Any:
 
 
 # [rollout] keys that are also flags of ``coderl rollout``: type, default and range from RolloutSection
-ROLLOUT_FLAGS = ("max_turns", "max_new_tokens", "max_total_tokens", "temperature", "top_p", "concurrency", "seed")
+ROLLOUT_FLAGS = (
+    "max_turns",
+    "max_new_tokens",
+    "max_total_tokens",
+    "temperature",
+    "top_p",
+    "concurrency",
+    "seed",
+    "tool_format",
+)
 _FLAG_HELP = {
     "max_turns": "turns per episode",
     "max_new_tokens": "tokens per turn",
@@ -41,6 +50,7 @@ _FLAG_HELP = {
     "top_p": "nucleus sampling",
     "concurrency": "episodes in flight",
     "seed": "sampling seed",
+    "tool_format": "how the model writes tool calls (hermes: Qwen2.5/Qwen3 instruct <tool_call> blocks)",
 }
 MAX_EPISODES = 1_000_000
 
@@ -83,6 +93,13 @@ def _checked(args: argparse.Namespace) -> RolloutConfig:
             section = fit_context(section, args.model)
     except ValueError as exc:
         problems.extend(flag_message(line) for line in str(exc).splitlines())
+    if not problems and section.tool_format != "coderl":  # a format whose tools go through the template
+        from coderl.rollout.protocol import TemplateMismatch, check_tool_format
+
+        try:
+            check_tool_format(args.model, section.tool_format, section.system_prompt)
+        except TemplateMismatch as exc:
+            problems.append(f"--tool-format: {section.tool_format}: {exc}")
     if problems:
         raise UsageError("\n".join(problems))
     return RolloutConfig(**section.model_dump(exclude=set(RolloutSection.trainer_keys)))

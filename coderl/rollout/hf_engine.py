@@ -24,6 +24,7 @@ class HFEngine:
     """A causal LM and its tokenizer; generation runs in a worker thread, one batch at a time."""
 
     def __init__(self, model: Any, tokenizer: Any) -> None:
+        """``model`` generates on whatever device it is on; prompts are moved there."""
         self.model = model.eval()
         self.tokenizer = tokenizer
         self.pad_id = pad_id_of(tokenizer)
@@ -32,17 +33,34 @@ class HFEngine:
         gen_eos = getattr(getattr(model, "generation_config", None), "eos_token_id", None)
         if gen_eos is not None:
             self.eos_ids |= {int(gen_eos)} if isinstance(gen_eos, int) else {int(e) for e in gen_eos}
+        from transformers import GenerationConfig
+
+        # the checkpoint's sampling defaults would otherwise fill whatever a request leaves unset
+        model.generation_config = GenerationConfig(pad_token_id=self.pad_id, eos_token_id=sorted(self.eos_ids))
         self._lock = threading.Lock()
 
     @classmethod
-    def from_pretrained(cls, path: str | Path, dtype: torch.dtype = torch.float32) -> HFEngine:
+    def from_pretrained(
+        cls, path: str | Path, dtype: torch.dtype | str = torch.float32, device: str | torch.device = "cpu"
+    ) -> HFEngine:
+        """The checkpoint at ``path`` in ``dtype`` (a torch dtype or its name) on ``device``."""
         from transformers import AutoModelForCausalLM, AutoTokenizer
 
+        if isinstance(dtype, str):
+            dtype = getattr(torch, dtype)
         tokenizer = AutoTokenizer.from_pretrained(str(path))
-        model = AutoModelForCausalLM.from_pretrained(str(path), dtype=dtype)
+        model: Any = AutoModelForCausalLM.from_pretrained(str(path), dtype=dtype)
+        model.to(device)
         return cls(model, tokenizer)
 
+    @property
+    def device(self) -> torch.device:
+        """Where the model's parameters are (generation runs there)."""
+        return next(self.model.parameters()).device
+
     def _generate(self, prompts: Sequence[Sequence[int]], params: SamplingParams) -> list[Generation]:
+        from transformers import GenerationConfig
+
         width = max(len(p) for p in prompts)
         ids = torch.full((len(prompts), width), self.pad_id, dtype=torch.long)
         mask = torch.zeros((len(prompts), width), dtype=torch.long)
@@ -50,31 +68,40 @@ class HFEngine:
             ids[i, width - len(p) :] = torch.tensor(list(p), dtype=torch.long)
             mask[i, width - len(p) :] = 1
         greedy = params.temperature == 0
-        kwargs: dict[str, Any] = {"do_sample": not greedy, "max_new_tokens": params.max_new_tokens}
+        # One complete generation config: a checkpoint's own sampling defaults (Qwen2.5 instruct ships top_k=20
+        # and repetition_penalty=1.05) never apply, so the logprobs are those of exactly this distribution.
+        settings: dict[str, Any] = {
+            "do_sample": not greedy,
+            "max_new_tokens": params.max_new_tokens,
+            "pad_token_id": self.pad_id,
+            "eos_token_id": sorted(self.eos_ids),
+            "output_scores": True,
+            "return_dict_in_generate": True,
+            "repetition_penalty": 1.0,
+        }
         if not greedy:
-            kwargs.update(temperature=params.temperature, top_p=params.top_p, top_k=0)
+            settings.update(temperature=params.temperature, top_p=params.top_p, top_k=0)
         if params.stop:
-            kwargs.update(stop_strings=list(params.stop), tokenizer=self.tokenizer)
+            settings["stop_strings"] = list(params.stop)
+        config = GenerationConfig(**settings)
         generator_state = None
         if params.seed is not None:
             generator_state = torch.random.get_rng_state()
             torch.manual_seed(params.seed)
+        device = self.device
         try:
             with self._lock, torch.no_grad():
                 out = self.model.generate(
-                    input_ids=ids,
-                    attention_mask=mask,
-                    pad_token_id=self.pad_id,
-                    eos_token_id=sorted(self.eos_ids),
-                    output_scores=True,
-                    return_dict_in_generate=True,
-                    **kwargs,
+                    input_ids=ids.to(device),
+                    attention_mask=mask.to(device),
+                    generation_config=config,
+                    tokenizer=self.tokenizer if params.stop else None,
                 )
         finally:
             if generator_state is not None:
                 torch.random.set_rng_state(generator_state)
-        new = out.sequences[:, width:]
-        scores = torch.stack(out.scores, dim=1).float()  # [B, new, V]: the processed (sampling) logits
+        new = out.sequences[:, width:].cpu()
+        scores = torch.stack(out.scores, dim=1).float().cpu()  # [B, new, V]: the processed (sampling) logits
         logprobs = torch.log_softmax(scores, dim=-1).gather(-1, new.unsqueeze(-1)).squeeze(-1)
         results = []
         for i in range(len(prompts)):

@@ -21,7 +21,7 @@ from coderl.episode import Episode
 from coderl.grade.grader import Grader
 from coderl.guard.guarded import Guard
 from coderl.rollout.engine import Engine, Generation, SamplingParams
-from coderl.rollout.protocol import SYSTEM_PROMPT, TOOL_CLOSE, ChatFormat, parse_tool_call
+from coderl.rollout.protocol import TOOL_FORMATS, ChatFormat, ToolFormatName
 from coderl.rollout.trajectory import Trajectory, TrajectoryWriter
 from coderl.sandbox.pool import SandboxPool
 from coderl.sandbox.sandbox import SandboxError
@@ -34,7 +34,9 @@ log = logging.getLogger("coderl.rollout")
 
 @dataclass(frozen=True)
 class RolloutConfig:
-    """Episode limits and sampling. Token limits count the whole conversation (prompt included)."""
+    """Episode limits, sampling and the tool format. Token limits count the whole conversation (prompt
+    included). ``tool_format`` is how the policy writes calls (``coderl``, ``hermes``, ``openai``: see
+    :mod:`coderl.rollout.protocol`); ``system_prompt`` None is that format's default prompt."""
 
     max_turns: int = 8
     max_new_tokens: int = 256
@@ -43,7 +45,8 @@ class RolloutConfig:
     wall_clock_s: float = 300.0
     temperature: float = 1.0
     top_p: float = 1.0
-    system_prompt: str = SYSTEM_PROMPT
+    system_prompt: str | None = None
+    tool_format: ToolFormatName = "coderl"
     concurrency: int = 8
     max_batch: int = 32
     seed: int = 0
@@ -54,6 +57,8 @@ class RolloutConfig:
                 raise ValueError(f"rollout {name}={getattr(self, name)!r} must be >= 1")
         if self.wall_clock_s <= 0:
             raise ValueError(f"rollout wall_clock_s={self.wall_clock_s!r} must be positive")
+        if self.tool_format not in TOOL_FORMATS:
+            raise ValueError(f"rollout tool_format={self.tool_format!r} must be one of {', '.join(TOOL_FORMATS)}")
 
 
 class Batcher:
@@ -95,13 +100,13 @@ class Batcher:
                         future.set_result(result)
 
 
-def _params(config: RolloutConfig, budget: int) -> SamplingParams:
+def _params(config: RolloutConfig, budget: int, stop: tuple[str, ...]) -> SamplingParams:
     # episodes share the sampling settings (no per-request seed) so that their requests batch together
     return SamplingParams(
         max_new_tokens=max(1, min(config.max_new_tokens, budget)),
         temperature=config.temperature,
         top_p=config.top_p,
-        stop=(TOOL_CLOSE,),
+        stop=stop,
     )
 
 
@@ -138,13 +143,13 @@ async def run_episode(
                     finish = "wall_clock"
                     break
                 t0 = time.perf_counter()
-                generation = await batcher.generate(list(traj.token_ids), _params(config, budget))
+                generation = await batcher.generate(list(traj.token_ids), _params(config, budget, fmt.stop))
                 generate_s += time.perf_counter() - t0
                 begin = len(traj.token_ids)
                 traj.append(generation.token_ids, policy=True, logprobs=generation.logprobs)
                 traj.turns.append((begin, len(traj.token_ids)))
                 traj.append(fmt.end_of_turn_ids(generation.token_ids), policy=False)
-                parsed = parse_tool_call(generation.text)
+                parsed = fmt.parse(generation.text)
                 if parsed.kind != "ok":
                     metrics[f"parse_{parsed.kind}"] += 1
                 if parsed.action is None:
@@ -203,7 +208,7 @@ async def run_rollouts(
     ``config.concurrency`` in flight; each finished trajectory is written at once."""
     if not tasks:
         raise ValueError("no tasks")
-    fmt = ChatFormat(engine.tokenizer, config.system_prompt)
+    fmt = ChatFormat(engine.tokenizer, config.system_prompt, config.tool_format)
     batcher = Batcher(engine, config.max_batch)
     order = list(range(len(tasks)))
     random.Random(config.seed).shuffle(order)

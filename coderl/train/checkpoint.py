@@ -53,7 +53,7 @@ def latest_checkpoint(out_dir: Path) -> Path | None:
 
 def load_state(path: Path) -> dict[str, Any]:
     """The saved state (critic, optimizers, iteration, RNG, config); restores the RNG as it was."""
-    state: dict[str, Any] = torch.load(path / "state.pt", weights_only=False)
+    state: dict[str, Any] = torch.load(path / "state.pt", weights_only=False, map_location="cpu")
     random.setstate(state["rng"]["python"])
     torch.random.set_rng_state(state["rng"]["torch"])
     return state

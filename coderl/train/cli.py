@@ -3,7 +3,9 @@
 Everything a user can get wrong is checked before anything runs, in this order: the config (exit 2,
 naming the file, section and key), the run directory (an earlier run there needs ``--resume`` or
 ``--overwrite``: exit 2), the rollout engine's package (``[rollout] engine = "vllm"`` where vllm is not
-installed: exit 2, naming the environment that has it), then Podman (missing or without its sandbox user:
+installed: exit 2, naming the environment that has it), ``[run] device`` against the machine (``cuda`` without a
+GPU: exit 2), the checkpoint's chat template against ``[rollout]
+tool_format`` (exit 2 with the reason), then Podman (missing or without its sandbox user:
 exit 3, naming the fix).
 Only then are models loaded and sandboxes started.
 """
@@ -49,6 +51,19 @@ def run_train(args: argparse.Namespace) -> int:
         check_engine(config.engine)
     except EngineUnavailable as exc:
         return _fail(f"[rollout] engine: {exc}", BAD_INPUT)
+    from coderl.train.device import DeviceUnavailable, resolve_device
+
+    try:
+        resolve_device(config.run.device)
+    except DeviceUnavailable as exc:
+        return _fail(f"[run] device: {exc}", BAD_INPUT)
+    if config.model.policy != "tiny" and config.rollout.tool_format != "coderl":  # tools go through the template
+        from coderl.rollout.protocol import TemplateMismatch, check_tool_format
+
+        try:
+            check_tool_format(config.model.policy, config.rollout.tool_format, config.rollout.system_prompt)
+        except TemplateMismatch as exc:
+            return _fail(f"[rollout] tool_format: {config.rollout.tool_format}: {exc}", BAD_INPUT)
     from coderl.sandbox.podman import EngineError, PodmanEngine
 
     try:
@@ -68,8 +83,12 @@ def run_train(args: argparse.Namespace) -> int:
         hf_logging.set_verbosity_error()
 
     console = Console()
+    from coderl.train.device import PhaseOutOfMemory
+
     try:
         summary = train(config, resume=args.resume, console=console)
+    except PhaseOutOfMemory as exc:
+        return _fail(str(exc), INFRASTRUCTURE)
     except KeyboardInterrupt:
         return _fail(f"interrupted; continue with --resume (and --out-dir {config.out_dir})", INTERRUPTED)
     console.print_json(json.dumps(summary))
@@ -82,7 +101,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="PPO training: rollouts -> experience -> update -> weight sync (TOML or YAML config)",
         description="Train a policy with PPO and an independent critic in guarded, network-less sandboxes. "
         "Writes metrics.jsonl, TensorBoard logs, checkpoints, training.png and summary.json under run.out_dir. "
-        "Exit status: 0 done, 2 a bad config or an earlier run in out_dir, 3 Podman missing or failing.",
+        "Exit status: 0 done, 2 a bad config (or [run] device naming a GPU this machine lacks) or an earlier run in "
+        "out_dir, 3 Podman missing or failing, or CUDA out of memory (the phase and sizes named; --resume after "
+        "lowering them).",
     )
     train.add_argument("--config", required=True, help="a TOML or YAML file (see configs/demo.toml)")
     mode = train.add_mutually_exclusive_group()

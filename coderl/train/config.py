@@ -25,6 +25,11 @@ Rules between keys:
   different one is an error (the PPO ratio needs the distribution that was sampled).
 - ``[rollout] max_total_tokens`` defaults to the smaller of 4096 and the policy's context
   (``max_position_embeddings``); a larger explicit value is an error.
+- ``[rollout] tool_format`` other than ``coderl`` (``hermes``: Qwen2.5/Qwen3 instruct ``<tool_call>`` blocks,
+  ``openai``) needs ``[model] policy`` to be a checkpoint whose chat template takes tools; ``coderl train``
+  checks the template against the format before anything loads (exit 2 with the reason).
+- ``[run] device`` is spelled ``auto``, ``cpu``, ``cuda`` or ``cuda:N`` here; ``coderl train`` refuses a CUDA
+  device the machine lacks (exit 2). ``[ppo] dtype`` is the dtype the policy, critic and reference are loaded in.
 """
 
 from __future__ import annotations
@@ -162,6 +167,14 @@ class RunSection(_Section):
     sandboxes: Annotated[int, Field(ge=1, le=256)] = 4
     value_pretrain_iterations: Count = 1  # critic-only updates on the first iterations' experience
     threads: Annotated[int, Field(ge=0, le=4096)] = 0  # torch threads (0: leave as is)
+    device: str = "auto"  # auto (CUDA if torch sees a GPU, else CPU), cpu, cuda, cuda:N
+
+    @field_validator("device")
+    @classmethod
+    def _device(cls, value: str) -> str:
+        from coderl.train.device import check_device_spec
+
+        return check_device_spec(value)
 
     @field_validator("out_dir")
     @classmethod
@@ -258,12 +271,6 @@ class SFTSection(_Section):
     batch_size: PositiveInt = 16
 
 
-def _rollout_prompt() -> str:
-    from coderl.rollout.protocol import SYSTEM_PROMPT
-
-    return SYSTEM_PROMPT
-
-
 class RolloutSection(_Section):
     """Mirrors :class:`coderl.rollout.loop.RolloutConfig`: episode limits and sampling; plus ``engine``."""
 
@@ -277,7 +284,8 @@ class RolloutSection(_Section):
     wall_clock_s: Positive = 300.0
     temperature: Annotated[float, Field(ge=0.0, le=100.0)] = 1.0  # 0: greedy
     top_p: Annotated[float, Field(gt=0.0, le=1.0)] = 1.0
-    system_prompt: str = Field(default_factory=_rollout_prompt)
+    system_prompt: str | None = None  # None: the tool format's own prompt (coderl.rollout.protocol)
+    tool_format: Literal["coderl", "hermes", "openai"] = "coderl"  # how the policy writes tool calls
     concurrency: Annotated[int, Field(ge=1, le=4096)] = 8
     max_batch: Annotated[int, Field(ge=1, le=4096)] = 32
     seed: Count = 0
@@ -391,6 +399,7 @@ class PPOSection(_Section):
     old_logprobs: Literal["engine", "recompute"] = "engine"
     bf16_autocast: bool = False
     gradient_checkpointing: bool = False
+    dtype: Literal["float32", "bfloat16"] = "float32"  # parameters of policy, critic and reference
 
 
 class TrainFile(BaseModel):
@@ -423,6 +432,12 @@ class TrainFile(BaseModel):
         if self.advantage.estimator == "grpo" and self.run.group_size < 2:
             raise ValueError(
                 "[run] group_size: GRPO compares the episodes of a task within a group; it needs group_size >= 2"
+            )
+        if self.model.policy == "tiny" and rollout.tool_format != "coderl":
+            raise ValueError(
+                f"[rollout] tool_format: {rollout.tool_format!r} passes tools to the policy's chat template, and "
+                "the tiny policy's template has no tools; use 'coderl', or set [model] policy to a checkpoint "
+                "whose template supports tools (e.g. a Qwen2.5 instruct model)"
             )
         rollout = fit_context(rollout, self.model.policy, label="[rollout] ")
         object.__setattr__(self, "rollout", rollout)  # frozen: the derived values are set once, here

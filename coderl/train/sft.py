@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -11,7 +10,8 @@ from dataclasses import dataclass
 import torch
 from torch import nn
 
-from coderl.rollout.protocol import TOOL_CLOSE, TOOL_OPEN, ChatFormat
+from coderl.action import parse_action
+from coderl.rollout.protocol import ChatFormat
 from coderl.task import Task
 from coderl.tools import resolve_path, written
 
@@ -26,23 +26,26 @@ class Example:
     loss_mask: list[bool]
 
 
-def _call(obj: dict[str, str]) -> str:
-    return f"{TOOL_OPEN}{json.dumps(obj)}{TOOL_CLOSE}"
+def _call(fmt: ChatFormat, obj: dict[str, str]) -> str:
+    """The reply that makes the call ``obj`` in the chat format's tool format."""
+    return fmt.format.render_call(parse_action(obj))
 
 
 def reference_example(fmt: ChatFormat, task: Task, files: Mapping[str, str]) -> Example:
-    """The episode an expert would play: write each reference file, then submit; the observations are
-    exactly what the real tools print."""
+    """The episode an expert would play: write each reference file, then submit, each call written in
+    ``fmt``'s tool format; the observations are exactly what the real tools print."""
     tok = fmt.tokenizer
     ids = fmt.prompt_ids(task.prompt)
     mask = [False] * len(ids)
     for path, content in sorted(files.items()):
-        reply = tok.encode(_call({"tool": "write_file", "path": path, "content": content}), add_special_tokens=False)
+        reply = tok.encode(
+            _call(fmt, {"tool": "write_file", "path": path, "content": content}), add_special_tokens=False
+        )
         end = fmt.end_of_turn_ids(reply)
         obs = fmt.observation_ids(written(resolve_path(path), len(content.encode())).observation)
         ids += reply + end + obs
         mask += [True] * len(reply) + [False] * (len(end) + len(obs))
-    reply = tok.encode(_call({"tool": "submit"}), add_special_tokens=False)
+    reply = tok.encode(_call(fmt, {"tool": "submit"}), add_special_tokens=False)
     ids += reply
     mask += [True] * len(reply)
     return Example(ids, mask)
@@ -65,6 +68,7 @@ def supervised_warm_start(
     rng = random.Random(seed)
     opt = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=0.0)
     model.train()
+    device = next(model.parameters()).device
     losses = []
     for _ in range(steps):
         batch = [examples[rng.randrange(len(examples))] for _ in range(batch_size)]
@@ -76,6 +80,7 @@ def supervised_warm_start(
             ids[i, : len(e.token_ids)] = torch.tensor(e.token_ids)
             attn[i, : len(e.token_ids)] = 1
             target_mask[i, : len(e.loss_mask)] = torch.tensor(e.loss_mask)
+        ids, attn, target_mask = ids.to(device), attn.to(device), target_mask.to(device)
         logits = model(input_ids=ids, attention_mask=attn).logits[:, :-1].float()
         loss_all = nn.functional.cross_entropy(logits.transpose(1, 2), ids[:, 1:], reduction="none")
         m = target_mask[:, 1:].float()

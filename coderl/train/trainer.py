@@ -54,6 +54,7 @@ from coderl.sandbox.pool import SandboxPool
 from coderl.task import Task, load_tasks
 from coderl.train.checkpoint import latest_checkpoint, load_state, save_checkpoint
 from coderl.train.config import TrainConfig
+from coderl.train.device import PhaseMemory, PhaseOutOfMemory, resolve_device, torch_dtype
 from coderl.train.metrics import MetricsLog, format_line, iteration_metrics, plot_run, summarize_run
 from coderl.train.sft import reference_example, supervised_warm_start
 
@@ -91,9 +92,10 @@ def tasks_for(tasks: list[Task], count: int, iteration: int, seed: int) -> list[
     return chosen
 
 
-def initial_policy(config: TrainConfig, tasks: list[Task]) -> Path:
+def initial_policy(config: TrainConfig, tasks: list[Task], device: torch.device | None = None) -> Path:
     """The policy a fresh run starts from: the configured checkpoint, or a tiny one; warm-started on the
-    tasks' reference solutions when ``[sft] steps`` > 0 (saved to ``out_dir/policy-sft``)."""
+    tasks' reference solutions (on ``device``, in ``[ppo] dtype``) when ``[sft] steps`` > 0 (saved to
+    ``out_dir/policy-sft``)."""
     base = Path(config.model.policy)
     if config.model.policy == "tiny":
         from coderl.rollout.tiny_model import build_tiny_policy
@@ -106,8 +108,9 @@ def initial_policy(config: TrainConfig, tasks: list[Task]) -> Path:
     from coderl.suites.generator import reference_solution
 
     tokenizer = AutoTokenizer.from_pretrained(str(base))
-    model = AutoModelForCausalLM.from_pretrained(str(base))
-    fmt = ChatFormat(tokenizer, config.rollout.system_prompt)
+    model: Any = AutoModelForCausalLM.from_pretrained(str(base), dtype=torch_dtype(config.ppo.dtype))
+    model.to(device or torch.device("cpu"))
+    fmt = ChatFormat(tokenizer, config.rollout.system_prompt, config.rollout.tool_format)
     examples = []
     for task in tasks:
         try:
@@ -141,6 +144,7 @@ class Iteration:
     update: dict[str, float] = field(default_factory=dict)
     sync: dict[str, float] = field(default_factory=dict)
     phases: dict[str, float] = field(default_factory=dict)
+    memory: dict[str, float] = field(default_factory=dict)  # CUDA only: peak GiB per phase (``*_peak_gib``)
     record: dict[str, Any] = field(default_factory=dict)
 
     @contextmanager
@@ -179,6 +183,7 @@ class Trainer:
         self.guard: Guard | None = None
         self.pool: SandboxPool | None = None
         self.grader: Grader | None = None
+        self.device = torch.device("cpu")  # [run] device, resolved by setup()
 
     # -- the whole run --------------------------------------------------------------------------------------------
 
@@ -198,25 +203,50 @@ class Trainer:
         it = Iteration(index)
         t0 = time.perf_counter()
         torch.manual_seed(seed_of(self.config.run.seed, "iteration", index))
-        with it.timed("rollout_s"):
+        memory = PhaseMemory(self.device)
+        with self.phase(it, "rollout", memory):
             it.trajectories = await self.rollout(index)
-        with it.timed("experience_s"):
+        with self.phase(it, "experience", memory):
             it.batch = self.experience(it.trajectories)
-        with it.timed("update_s"):
+        with self.phase(it, "update", memory):
             it.update = self.update(it.batch, index)
-        with it.timed("sync_s"):
+        with self.phase(it, "sync", memory):
             it.sync = self.sync()
         it.phases["iteration_s"] = time.perf_counter() - t0
+        it.memory = memory.peaks
         it.record = self.log(it)
         if self.checkpoint_due(index):
             self.checkpoint(index)
         return it
+
+    @contextmanager
+    def phase(self, it: Iteration, name: str, memory: PhaseMemory) -> Iterator[None]:
+        """Time the phase into ``it.phases``, record its peak CUDA memory, and turn a CUDA out-of-memory error
+        into :class:`PhaseOutOfMemory` naming the phase and the sizes that caused it."""
+        try:
+            with it.timed(f"{name}_s"), memory.phase(name):
+                yield
+        except torch.OutOfMemoryError as exc:
+            raise PhaseOutOfMemory(self._oom_message(it, name)) from exc
+
+    def _oom_message(self, it: Iteration, name: str) -> str:
+        config = self.config
+        longest = max((len(t.token_ids) for t in it.trajectories), default=0)
+        return (
+            f"CUDA out of memory in the {name} phase of iteration {it.index} on {self.device}: "
+            f"{len(it.trajectories) or config.run.episodes_per_iteration} episodes, longest {longest} tokens "
+            f"([rollout] max_total_tokens {config.rollout.max_total_tokens}), [ppo] minibatch_size "
+            f"{config.ppo.minibatch_size}, dtype {config.ppo.dtype}, gradient_checkpointing "
+            f"{config.ppo.gradient_checkpointing}. Lower these (or set [ppo] dtype = 'bfloat16', "
+            "gradient_checkpointing = true) and continue from the last checkpoint with --resume"
+        )
 
     # -- set-up and tear-down -------------------------------------------------------------------------------------
 
     def setup(self) -> None:
         """Everything before the first iteration: tasks, the starting point (a checkpoint or the initial
         policy), models and learner, the rollout engine, the metrics log, the guard."""
+        self.device = resolve_device(self.config.run.device)
         self.out.mkdir(parents=True, exist_ok=True)
         if self.config.run.threads:
             torch.set_num_threads(self.config.run.threads)
@@ -240,7 +270,7 @@ class Trainer:
             return state
         if self.resume:
             self.console.print("no checkpoint to resume from: starting fresh")
-        self.policy_path = initial_policy(self.config, self.tasks)
+        self.policy_path = initial_policy(self.config, self.tasks, self.device)
         self.start = 0
         return {}
 
@@ -248,11 +278,12 @@ class Trainer:
         """The policy, the critic, the optional frozen reference and the learner (with saved state, if any)."""
         from transformers import AutoModelForCausalLM, AutoTokenizer
 
-        config = self.config
+        config, device, dtype = self.config, self.device, torch_dtype(self.config.ppo.dtype)
         self.tokenizer = AutoTokenizer.from_pretrained(str(self.policy_path))
-        self.policy = AutoModelForCausalLM.from_pretrained(str(self.policy_path))
+        self.policy = AutoModelForCausalLM.from_pretrained(str(self.policy_path), dtype=dtype)
+        self.policy.to(device)
         critic_source = self.policy_path if config.model.critic == "policy" else Path(config.model.critic)
-        self.critic = Critic.from_pretrained(critic_source)
+        self.critic = Critic.from_pretrained(critic_source, dtype=dtype).to(device)
         reference = copy.deepcopy(self.policy).eval() if config.model.reference else None
         self.learner = PPOLearner(self.policy, self.critic, config.ppo, reference)
         if state:
@@ -263,7 +294,10 @@ class Trainer:
     def make_engine(self) -> Engine:
         """The rollout engine ``[rollout] engine`` names, on the policy the run starts from (a subclass may
         return any :class:`~coderl.rollout.engine.Engine`)."""
-        return make_engine(self.config.engine, self.policy_path, seed=self.config.run.seed)
+        options: dict[str, Any] = {"dtype": self.config.ppo.dtype}
+        if self.config.engine == "hf":
+            options["device"] = self.device
+        return make_engine(self.config.engine, self.policy_path, seed=self.config.run.seed, **options)
 
     def _make_guard(self) -> Guard:
         judge = None
@@ -372,6 +406,7 @@ class Trainer:
             whiten=adv.whiten,
             policy=self.policy if ppo.old_logprobs == "recompute" else None,
             temperature=ppo.temperature,
+            device=self.device,
         )
 
     def critic_only(self, index: int) -> bool:
@@ -403,6 +438,7 @@ class Trainer:
             "critic_only": self.critic_only(it.index),
             **iteration_metrics(it.trajectories, it.update, it.phases),
             **it.sync,
+            **it.memory,
         }
         self.metrics.append(record)
         self.console.print(format_line(record))

@@ -1,0 +1,228 @@
+"""Device placement: ``[run] device``, ``[ppo] dtype``, gradient checkpointing, per-phase CUDA memory, and a CUDA
+out-of-memory error reported with its phase and sizes.
+
+CPU cases run everywhere; ``gpu``-marked cases run on a CUDA machine (``make test-gpu``): the trainer with policy,
+critic and batches on the GPU, ``value_gae`` dispatched to the Triton kernels and agreeing with the CPU's
+native kernels, and peak memory logged per phase.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+import torch
+from sandboxes import CODERL
+from test_trainer import ScriptedTrainer, _lines
+
+from coderl.exitcodes import BAD_INPUT
+from coderl.learner import Critic, PPOConfig, PPOLearner, make_experience
+from coderl.rollout.trajectory import Trajectory
+from coderl.train.config import ConfigError, config_from_dict, load_config
+from coderl.train.device import DeviceUnavailable, PhaseMemory, PhaseOutOfMemory, resolve_device
+from coderl.train.trainer import Iteration
+
+HAS_CUDA = torch.cuda.is_available()
+PHASES = ("rollout", "experience", "update", "sync")
+
+
+def _quiet() -> Any:
+    from rich.console import Console
+
+    return Console(quiet=True)
+
+
+def _config(out: Path, iterations: int = 2, **sections: dict[str, Any]) -> Any:
+    """The scripted trainer's run (as in tests/test_trainer.py), with keys of [run] and [ppo] added."""
+    run = {"out_dir": str(out), "iterations": iterations, "episodes_per_iteration": 4, "group_size": 1, "seed": 3}
+    ppo = {"policy_lr": 1e-3, "critic_lr": 1e-3, "epochs": 1, "minibatch_size": 2}
+    return config_from_dict(
+        {
+            "run": {**run, "value_pretrain_iterations": 1, **sections.get("run", {})},
+            "tasks": {"generate_n": 4},
+            "rollout": {"max_new_tokens": 8, "max_total_tokens": 512},
+            "ppo": {**ppo, **sections.get("ppo", {})},
+        }
+    )
+
+
+class DeviceTrainer(ScriptedTrainer):
+    """The scripted trainer, noting where the rollout engine's weights are when they are synced."""
+
+    engine_devices: set[str]
+
+    def sync(self) -> dict[str, float]:
+        self.engine_devices = {p.device.type for p in self.engine.model.parameters()}  # type: ignore[union-attr]
+        return super().sync()
+
+
+# -- [run] device and [ppo] dtype -------------------------------------------------------------------------------
+
+
+def test_device_keys_are_checked_with_the_config(tmp_path):
+    assert config_from_dict({}).run.device == "auto" and config_from_dict({}).ppo.dtype == "float32"
+    assert config_from_dict({"run": {"device": "cuda:1"}, "ppo": {"dtype": "bfloat16"}}).ppo.dtype == "bfloat16"
+    path = tmp_path / "c.toml"
+    for text, message in (
+        ('[run]\ndevice = "gpu"\n', "[run] device: must be 'auto', 'cpu', 'cuda' or 'cuda:N' (a GPU index), got 'gpu'"),
+        ('[run]\ndevice = "cuda:x"\n', "[run] device: must be 'auto', 'cpu', 'cuda' or 'cuda:N'"),
+        ('[ppo]\ndtype = "float16"\n', "[ppo] dtype: must be 'float32' or 'bfloat16', got 'float16'"),
+    ):
+        path.write_text(text)
+        with pytest.raises(ConfigError) as info:
+            load_config(path)
+        assert f"{path}: {message}" in str(info.value)
+    assert resolve_device("cpu") == torch.device("cpu")
+    assert resolve_device("auto").type == ("cuda" if HAS_CUDA else "cpu")
+
+
+@pytest.mark.skipif(HAS_CUDA, reason="this machine has a GPU")
+def test_a_cuda_device_on_a_machine_without_one_is_bad_input_naming_the_key(tmp_path):
+    for spec in ("cuda", "cuda:0"):
+        with pytest.raises(DeviceUnavailable, match="torch sees no CUDA device here"):
+            resolve_device(spec)
+    path = tmp_path / "c.toml"
+    path.write_text(f'[run]\nout_dir = "{tmp_path / "out"}"\ndevice = "cuda"\n')
+    done = subprocess.run([CODERL, "train", "--config", str(path)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == BAD_INPUT, done.stderr
+    assert "coderl train: [run] device: 'cuda': torch sees no CUDA device here" in done.stderr
+    assert "Traceback" not in done.stderr and not (tmp_path / "out").exists()
+
+
+def test_bfloat16_training_on_the_cpu_keeps_every_model_in_bfloat16_and_logs_no_cuda_memory(tmp_path):
+    config = _config(tmp_path / "bf16", run={"device": "cpu"}, ppo={"dtype": "bfloat16"})
+    trainer = ScriptedTrainer(config, console=_quiet())
+    summary = asyncio.run(trainer.run())
+    assert summary["iterations"] == 2 and trainer.device == torch.device("cpu")
+    assert {p.dtype for p in trainer.policy.parameters()} == {torch.bfloat16}
+    assert {p.dtype for p in trainer.critic.parameters()} == {torch.bfloat16}
+    records = _lines(tmp_path / "bf16" / "metrics.jsonl")
+    assert records[1]["policy_loss"] != 0.0 and torch.isfinite(torch.tensor(records[1]["value_loss"]))
+    assert not [key for key in records[1] if key.endswith("_peak_gib")]
+
+
+# -- gradient checkpointing -------------------------------------------------------------------------------------
+
+
+def _trajectories(vocab: int, n: int = 4, seed: int = 0) -> list[Trajectory]:
+    gen = torch.Generator().manual_seed(seed)
+    out = []
+    for i in range(n):
+        length = 20 + 7 * i
+        traj = Trajectory(task_id=f"t{i % 2}", episode_id=f"e{i}")
+        traj.append(torch.randint(0, vocab, (8,), generator=gen).tolist(), policy=False)
+        ids = torch.randint(0, vocab, (length,), generator=gen).tolist()
+        traj.append(ids, policy=True, logprobs=[-3.0] * length)
+        traj.reward = float(i % 2)
+        out.append(traj)
+    return out
+
+
+def _update(tiny: Path, checkpointing: bool) -> tuple[dict[str, float], torch.Tensor, bool]:
+    from transformers import AutoModelForCausalLM
+
+    torch.manual_seed(0)
+    policy = AutoModelForCausalLM.from_pretrained(tiny)
+    critic = Critic.from_pretrained(tiny)
+    config = PPOConfig(policy_lr=1e-3, critic_lr=1e-3, epochs=1, minibatch_size=2, gradient_checkpointing=checkpointing)
+    learner = PPOLearner(policy, critic, config)
+    batch = make_experience(_trajectories(policy.config.vocab_size), critic, pad_id=0)
+    stats = learner.update(batch, generator=torch.Generator().manual_seed(1))
+    return stats, policy.model.embed_tokens.weight.detach().clone(), policy.is_gradient_checkpointing
+
+
+def test_gradient_checkpointing_is_on_in_the_update_and_changes_no_number(tmp_path):
+    from coderl.rollout.tiny_model import build_tiny_policy
+
+    tiny = build_tiny_policy(tmp_path / "tiny", seed=0, num_layers=2, hidden_size=64, num_heads=2, num_kv_heads=1)
+    plain, plain_weights, plain_on = _update(tiny, False)
+    checkpointed, checkpointed_weights, on = _update(tiny, True)
+    assert on and not plain_on
+    assert checkpointed == pytest.approx(plain, rel=1e-4, abs=1e-6)
+    assert torch.allclose(checkpointed_weights, plain_weights, atol=1e-6)
+
+
+# -- memory and out-of-memory -----------------------------------------------------------------------------------
+
+
+def test_a_cuda_out_of_memory_names_the_phase_and_the_sizes(tmp_path):
+    config = _config(tmp_path / "oom", run={"device": "cpu"}, ppo={"minibatch_size": 2})
+    trainer = ScriptedTrainer(config, console=_quiet())
+    it = Iteration(3)
+    it.trajectories = _trajectories(100, n=2)
+    with pytest.raises(PhaseOutOfMemory) as info, trainer.phase(it, "update", PhaseMemory(torch.device("cpu"))):
+        raise torch.OutOfMemoryError("CUDA out of memory. Tried to allocate 20.00 GiB")
+    message = str(info.value)
+    for part in ("in the update phase of iteration 3", "2 episodes, longest 35 tokens", "minibatch_size 2", "--resume"):
+        assert part in message, message
+    assert "update_s" in it.phases  # timed even when it failed
+
+
+@pytest.mark.gpu
+@pytest.mark.skipif(not HAS_CUDA, reason="needs a CUDA device")
+def test_phase_memory_records_the_peak_of_each_phase():
+    memory = PhaseMemory(torch.device("cuda"))
+    with memory.phase("small"):
+        a = torch.empty(2**20, device="cuda")
+    with memory.phase("large"):
+        b = torch.empty(64 * 2**20, device="cuda")
+    del a, b
+    assert 0 < memory.peaks["small_peak_gib"] < memory.peaks["large_peak_gib"]
+    assert memory.peaks["large_peak_gib"] >= 0.25 and memory.peaks["large_reserved_gib"] >= 0.25
+
+
+# -- on the GPU -------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.gpu
+@pytest.mark.skipif(not HAS_CUDA, reason="needs a CUDA device")
+def test_training_on_the_gpu_puts_everything_there_uses_triton_and_logs_memory(tmp_path, monkeypatch):
+    from coderl.ops import backend
+
+    chosen: list[str] = []
+    select = backend.select
+
+    def spy(name: str, device: torch.device) -> str:
+        chosen.append(select(name, device))
+        return chosen[-1]
+
+    monkeypatch.setattr(backend, "select", spy)
+    config = _config(
+        tmp_path / "gpu",
+        run={"device": "cuda"},
+        ppo={"dtype": "bfloat16", "gradient_checkpointing": True},
+    )
+    trainer = DeviceTrainer(config, console=_quiet())
+    asyncio.run(trainer.run())
+    assert trainer.device.type == "cuda" and trainer.policy.is_gradient_checkpointing
+    for model in (trainer.policy, trainer.critic):
+        assert {p.device.type for p in model.parameters()} == {"cuda"}
+    assert trainer.engine_devices == {"cuda"}
+    assert chosen and set(chosen) == {"triton"}
+    records = _lines(tmp_path / "gpu" / "metrics.jsonl")
+    for record in records:
+        for phase in PHASES:
+            assert record[f"{phase}_peak_gib"] >= 0 and record[f"{phase}_reserved_gib"] >= 0
+        assert record["update_peak_gib"] > 0
+    print("\nper-phase peak GiB:", json.dumps({k: v for k, v in records[-1].items() if k.endswith("_peak_gib")}))
+
+
+@pytest.mark.gpu
+@pytest.mark.skipif(not HAS_CUDA, reason="needs a CUDA device")
+def test_experience_on_the_gpu_equals_the_cpus(tmp_path):
+    from coderl.rollout.tiny_model import build_tiny_policy
+
+    tiny = build_tiny_policy(tmp_path / "tiny", seed=0)
+    critic = Critic.from_pretrained(tiny)
+    with torch.no_grad():
+        critic.value_head.weight.normal_(0, 0.1)
+    trajectories = _trajectories(256, n=6)
+    on_cpu = make_experience(trajectories, critic, pad_id=0, lam_alpha=0.05)
+    on_gpu = make_experience(trajectories, critic.to("cuda"), pad_id=0, lam_alpha=0.05)
+    assert on_gpu.advantages.device.type == "cuda" and on_gpu.input_ids.device.type == "cuda"
+    for name in ("advantages", "returns", "old_values"):
+        assert torch.allclose(getattr(on_gpu, name).cpu(), getattr(on_cpu, name), atol=2e-4), name
