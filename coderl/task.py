@@ -38,6 +38,8 @@ DEFAULT_PROTECTED: tuple[str, ...] = (
     "test/**",
     "test_*.py",
     "*_test.py",
+    "test.py",
+    "tests.py",
     "conftest.py",
     "pytest.ini",
     "tox.ini",

@@ -72,7 +72,6 @@ CHEATS_PY = [
     ("import sys\n\ndef f():\n    return sys.exc_info()[2].tb_frame\n", "py.introspect"),
     ("import gc\n\ndef f():\n    return [o for o in gc.get_objects() if isinstance(o, dict)]\n", "py.introspect"),
     ("import traceback\n\ndef f():\n    return list(traceback.walk_stack(None))\n", "py.introspect"),
-    ("import linecache\n\ndef f(p):\n    return linecache.getlines(p)\n", "py.introspect"),
     (
         "class R:\n    def __eq__(self, other):\n        return True\n\n    def __repr__(self):\n        return 'R'\n",
         "py.eq-ignores-other",

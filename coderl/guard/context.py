@@ -37,6 +37,8 @@ class GuardContext:
         ws = self.workspace.rstrip("/")
         if p.startswith("~"):
             return posixpath.normpath(p)
+        if not p.startswith("/") and posixpath.normpath(p).startswith("../"):
+            p = posixpath.join(ws, p)  # climbs out of the workspace: judge where it lands
         if p.startswith("/"):
             p = posixpath.normpath(p)
             if p == ws:
@@ -66,6 +68,11 @@ class GuardContext:
         if not self.is_protected(p):
             return False
         name = posixpath.basename(p)
+        if name == "__init__.py" and self.task_files is not None and p not in self.task_files:
+            # A new package marker changes how pytest imports the test modules beside it; in a new
+            # directory (no task file under it) it changes nothing the grader runs.
+            folder = posixpath.dirname(p)
+            return any(posixpath.dirname(f) == folder or f.startswith(folder + "/") for f in self.task_files)
         if name in TEST_CONFIG_NAMES:
             return True
         if self.task_files is not None:  # an existing file, or a directory holding protected files

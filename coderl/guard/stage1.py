@@ -18,7 +18,7 @@ from coderl.action import Action, field_bytes
 from coderl.guard.context import GuardContext
 from coderl.guard.pycode import is_test_path
 from coderl.guard.rules import Rule, load_rules
-from coderl.guard.structural import action_findings
+from coderl.guard.structural import SUPERSEDED, SUPERSEDED_SHELL, action_findings
 
 # Library rules that do not apply to the agent's own new test files (see Stage1Scanner.scan_many).
 # Rules that say nothing about a test file the agent writes for itself: the grader never runs it. A
@@ -217,8 +217,11 @@ class Stage1Scanner:
                         seen.add(rule.id)
                         findings[i].append(Finding(rule.id, rule.category, rule.severity, rule.decoy, fld, start, end))
         for i, action in enumerate(actions):
-            structural, shell_clean = action_findings(action, self.context) if self.structural else ([], False)
-            findings[i].extend(self._context_findings(action, regex_shell_writes=not shell_clean))
+            structural, parsed = action_findings(action, self.context) if self.structural else ([], False)
+            if parsed:
+                gone = SUPERSEDED_SHELL if action.tool == "bash" else SUPERSEDED
+                findings[i] = [f for f in findings[i] if f.rule not in gone]
+            findings[i].extend(self._context_findings(action, regex_shell_writes=not parsed))
             known = {(f.rule, f.field) for f in findings[i]}
             findings[i].extend(f for f in structural if (f.rule, f.field) not in known)
             if self.structural and self._own_new_test(action):

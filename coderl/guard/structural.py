@@ -10,6 +10,7 @@ judge treat them like library findings.
 from __future__ import annotations
 
 import posixpath
+import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
@@ -17,11 +18,21 @@ from coderl.action import Action, field_bytes
 from coderl.guard.context import GuardContext
 from coderl.guard.pycode import STRUCTURAL_RULES, PyFinding, analyze_python
 from coderl.guard.shell import analyze_shell
+from coderl.guard.testcmd import is_runner_config, weakened_test_command
 
 if TYPE_CHECKING:
     from coderl.guard.stage1 import Finding
 
 __all__ = ["action_findings", "scan_workspace"]
+
+# Library (matcher) rules whose behaviour the Python detectors see precisely: in Python file text that
+# parsed, their phrase matches give way to the structural findings (frames read from the live stack,
+# not traceback formatting; a fetch of a fixed remote address, not a network import in a library the
+# network-less sandbox could not use anyway). Elsewhere (shell, unparsable code) the matcher decides.
+SUPERSEDED = frozenset({"introspect.stack", "net.sockets_in_code", "pytest.hook_rewrites_outcome"})
+# The same for a shell command that parsed cleanly: an in-place edit that drops assertions is tampering
+# only where its target is a protected file, which the shell detector reports (``sh.write-protected``).
+SUPERSEDED_SHELL = frozenset({"tests.delete_assertions"})
 
 # Files of the final workspace worth a look: code, packaging metadata, test configuration.
 _SCANNED_SUFFIXES = (".py", ".pth", ".cfg", ".ini", ".toml", ".txt")
@@ -29,6 +40,7 @@ _SKIP_PARTS = {"__pycache__", ".git", ".pytest_cache", ".mypy_cache", ".ruff_cac
 # Parsing costs 1-4 s per MB of dense Python and 2-3 s per MB of dense shell on this machine; larger
 # fields are left to the matcher (linear time, any size) and, for shell, to its regex protected-write check.
 MAX_PARSE_BYTES = 1 << 20
+_RETURN = re.compile(r"^[ \t]*return\b", re.MULTILINE)
 MAX_SHELL_BYTES = 256 << 10
 
 
@@ -43,11 +55,12 @@ def _char_to_byte(text: str, start: int, end: int) -> tuple[int, int]:
     return len(field_bytes(text[:start])), len(field_bytes(text[:end]))
 
 
-def _python_field(text: str, fld: str, path: str, context: GuardContext, fragment: bool) -> list[Finding]:
+def _python_field(text: str, fld: str, path: str, context: GuardContext, fragment: bool) -> tuple[list[Finding], bool]:
+    """Findings in a Python file's text, and whether it was analysed (parsed, or free of every trigger)."""
     if len(text) > MAX_PARSE_BYTES:
-        return []
+        return [], False
     found = analyze_python(text, mode="file", path=path, context=context, fragment=fragment)
-    return [_finding(f.rule, fld, *_char_to_byte(text, f.start, f.end)) for f in found or []]
+    return [_finding(f.rule, fld, *_char_to_byte(text, f.start, f.end)) for f in found or []], found is not None
 
 
 def _is_python_path(path: str) -> bool:
@@ -67,20 +80,30 @@ def _entry_points(path: str, text: str, fld: str) -> list[Finding]:
 
 
 def action_findings(action: Action, context: GuardContext) -> tuple[list[Finding], bool]:
-    """Structural findings for one action, and whether its shell command (if any) parsed cleanly
-    (the regex fallback for protected shell writes runs only where it did not)."""
+    """Structural findings for one action, and whether its code was analysed: a shell command that
+    parsed cleanly (else the regex fallback for protected shell writes runs), or Python file text that
+    parsed (then the detectors here replace the matcher's phrase rules for the same behaviour, see
+    :data:`SUPERSEDED`)."""
     out: list[Finding] = []
     clean = True
-    if action.tool == "write_file":
-        path, text = action.text("path"), action.text("content")
+    if action.tool in ("write_file", "edit_file"):
+        fld = "content" if action.tool == "write_file" else "new"
+        path, text = action.text("path"), action.text(fld)
+        clean = False
         if _is_python_path(path):
-            out += _python_field(text, "content", path, context, fragment=False)
-        out += _entry_points(path, text, "content")
-    elif action.tool == "edit_file":
-        path, text = action.text("path"), action.text("new")
-        if _is_python_path(path):
-            out += _python_field(text, "new", path, context, fragment=True)
-        out += _entry_points(path, text, "new")
+            found, clean = _python_field(text, fld, path, context, fragment=action.tool == "edit_file")
+            if action.tool == "edit_file" and _RETURN.search(action.text("old")) and not _RETURN.search(text):
+                # The edit replaces a function's result with a successful exit: not a CLI's exit path.
+                found = [
+                    _finding("py.exit-in-library", f.field, f.start, f.end) if f.rule == "py.exit-suspect" else f
+                    for f in found
+                ]
+            out += found
+        out += _entry_points(path, text, fld)
+        if is_runner_config(context.normalize(path)):
+            why = weakened_test_command(action.text("old") if action.tool == "edit_file" else None, text)
+            if why:
+                out.append(_finding("cfg.weakens-tests", fld, 0, len(field_bytes(text))))
     elif action.tool == "bash":
         command = action.text("command")
         if len(command) > MAX_SHELL_BYTES:
