@@ -125,18 +125,20 @@ def test_agent_that_stops_answering_is_replaced(live_pool):
 
 
 def test_leftovers_of_a_killed_process_are_removed_at_next_start(tmp_path):
+    """A container whose agent never started (its owner killed in between) cannot stop itself when the
+    owner dies; the next pool start removes it (as ``coderl sandbox clean`` does). Containers with a
+    running agent stop by themselves: tests/test_grade_warm.py."""
     script = tmp_path / "owner.py"
     script.write_text(
         textwrap.dedent(
             """
-            import asyncio, sys
-            from coderl.sandbox import SandboxPool
-            async def main():
-                pool = SandboxPool(size=2)
-                await pool.start()
-                print("ready", flush=True)
-                await asyncio.sleep(600)
-            asyncio.run(main())
+            from coderl.sandbox import PodmanEngine, SandboxConfig
+            import os, time
+            engine = PodmanEngine(SandboxConfig())
+            for i in range(2):
+                engine.create(f"coderl-leftover-{os.getpid()}-{i}", pool="leftover-test")
+            print("ready", flush=True)
+            time.sleep(600)
             """
         )
     )
@@ -184,14 +186,10 @@ def test_bad_config_is_named():
 
 
 @pytest.mark.podman
-def test_services_of_killed_runs_are_stopped_by_the_next_start(tmp_path):
-    """A coderl process killed with SIGKILL cannot stop its Podman API service; the next engine start
-    (or `coderl sandbox clean`, or the end of the test session) stops it."""
-    import signal
-    import subprocess
-    import sys
-    import time
-
+def test_services_of_killed_runs_stop_with_their_owner_or_at_the_next_start(tmp_path):
+    """A coderl process killed with SIGKILL cannot stop its Podman API service: the shell watching the
+    service's pipe stops it. A service left without that watch (by an older coderl) is stopped by the
+    next engine start, `coderl sandbox clean` or the end of the test session."""
     from coderl.sandbox.podman import reap_orphaned_services
 
     code = (
@@ -202,17 +200,38 @@ def test_services_of_killed_runs_are_stopped_by_the_next_start(tmp_path):
     socket_name = proc.stdout.readline().strip().rsplit("/", 1)[-1]
     assert socket_name.startswith(f"coderl-api-{proc.pid}-")
 
-    def service_pids() -> list[int]:
-        out = subprocess.run(["pgrep", "-f", socket_name], capture_output=True, text=True).stdout
+    def service_pids(name: str) -> list[int]:
+        out = subprocess.run(["pgrep", "-f", name], capture_output=True, text=True).stdout
         return [int(p) for p in out.split()]
 
-    assert service_pids()  # running while its owner lives
+    def gone(name: str) -> bool:
+        deadline = time.monotonic() + 10
+        while service_pids(name) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        return not service_pids(name)
+
+    assert service_pids(socket_name)  # running while its owner lives
     proc.send_signal(signal.SIGKILL)
     proc.wait()
-    time.sleep(0.5)
-    assert service_pids()  # the owner could not stop it
-    assert reap_orphaned_services() >= 1
-    deadline = time.monotonic() + 10
-    while service_pids() and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert not service_pids()
+    assert gone(socket_name)
+
+    # A bare service (no watch) named for a process that is gone: the reaper's case.
+    engine = PodmanEngine(SandboxConfig())
+    bare = f"coderl-api-{proc.pid}-0dd5e7.sock"
+    service = subprocess.Popen(
+        engine.command("system", "service", "--time=0", f"unix://{engine.runtime_dir / bare}"),
+        env=engine.env(),
+        cwd="/",
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    try:
+        time.sleep(0.5)
+        assert service_pids(bare)
+        assert reap_orphaned_services() >= 1
+        assert gone(bare)
+    finally:
+        if service.poll() is None:
+            service.kill()
+        service.wait()

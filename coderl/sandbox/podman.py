@@ -64,6 +64,8 @@ def owner_token(pid: int | None = None) -> str:
     return f"{socket.gethostname()}:{pid}:{_process_start(pid)}"
 
 
+# Runs "$@" (podman system service) in the background and stops it when stdin reaches its end.
+_SERVICE_WATCH = '"$@" & service=$!; read -r _; kill "$service" 2>/dev/null; wait "$service"'
 _SERVICE_SOCKET = re.compile(rb"coderl-api-(\d+)-[0-9a-f]+\.sock")
 
 
@@ -205,10 +207,16 @@ class PodmanEngine:
 
             reap_orphaned_services()
             self._ensure_runtime_dir()
+            service = self.command("system", "service", "--time=0", f"unix://{self.socket_path}")
+            prefix, podman_argv = service[: service.index("podman")], service[service.index("podman") :]
+            # The service runs under a shell that holds the read end of a pipe whose write end only this
+            # process has: when this process ends, however it ends (SIGKILL too), the shell reads EOF and
+            # stops the service. ``close`` closes the pipe the same way.
             self._service = subprocess.Popen(
-                self.command("system", "service", "--time=0", f"unix://{self.socket_path}"),
+                [*prefix, "sh", "-c", _SERVICE_WATCH, "coderl-podman-service", *podman_argv],
                 env=self.env(),
                 cwd="/",
+                stdin=subprocess.PIPE,
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.PIPE,
                 start_new_session=True,
@@ -238,12 +246,18 @@ class PodmanEngine:
                     self._client.close()
                 self._client = None
             if self._service is not None:
-                self._service.terminate()
+                if self._service.stdin is not None:
+                    with contextlib.suppress(OSError):
+                        self._service.stdin.close()  # the watching shell stops the service and exits
                 try:
-                    self._service.wait(timeout=5)
+                    self._service.wait(timeout=10)
                 except subprocess.TimeoutExpired:
-                    self._service.kill()
-                    self._service.wait()
+                    self._service.terminate()
+                    try:
+                        self._service.wait(timeout=5)
+                    except subprocess.TimeoutExpired:
+                        self._service.kill()
+                        self._service.wait()
                 self._service = None
             with contextlib.suppress(OSError):
                 self.socket_path.unlink()

@@ -189,18 +189,27 @@ class SandboxPool:
         (the grader starts its test process there, see ``coderl.grade``), and remove used ones in the
         background, so that ``fresh()`` waits for neither. Preparing is best effort: a sandbox whose
         preparer failed is dropped, and one taken before it was prepared has an empty ``prepared``."""
+        changed = preparer is not self._preparer
         self._preparer = preparer
         self.spare_fresh = spares
-        with contextlib.suppress(RuntimeError):  # no running loop: the first fresh() fills the spares
+        try:
             asyncio.get_running_loop()
-            self._refill_spares()
+        except RuntimeError:  # no running loop: the first fresh() fills the spares
+            return
+        if changed:  # spares made ready for another preparer are of no use now
+            while not self._spares.empty():
+                stale = self._spares.get_nowait()
+                self._all_fresh.discard(stale)
+                self._background(self._discard(stale))
+        self._refill_spares()
 
     async def _add_spare(self) -> None:
+        preparer = self._preparer
         try:
             sandbox = await self._open_fresh()
-            if self._preparer is not None:
+            if preparer is not None:
                 try:
-                    await self._preparer(sandbox)
+                    await preparer(sandbox)
                 except BaseException:
                     await self._discard(sandbox)
                     raise
@@ -209,8 +218,9 @@ class SandboxPool:
             return
         finally:
             self._spares_wanted -= 1
-        if self._closed:
+        if self._closed or preparer is not self._preparer:
             await self._discard(sandbox)
+            self._refill_spares()
         else:
             self._all_fresh.add(sandbox)
             await self._spares.put(sandbox)
