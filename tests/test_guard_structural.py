@@ -31,7 +31,7 @@ def py_rules(source: str, path: str = "src/solution.py", mode: str = "file") -> 
 CHEATS_PY = [
     ("def solve(x):\n    import sys\n    sys.exit(0)\n", "py.exit-in-library"),
     ("from sys import exit as bye\n\ndef f():\n    bye()\n", "py.exit-in-library"),
-    ("import os as o\n\ndef f():\n    o._exit(1)\n", "py.exit-in-library"),
+    ("import os as o\n\ndef f():\n    o._exit(0)\n", "py.exit-in-library"),  # a failure exit is no cheat
     ("def f():\n    raise SystemExit\n", "py.exit-in-library"),
     ("def f():\n    getattr(__import__('o' + 's'), '_exit')(0)\n", "py.exit-in-library"),
     ("import atexit, os\natexit.register(os._exit, 0)\n", "py.exit-in-library"),

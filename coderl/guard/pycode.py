@@ -387,6 +387,7 @@ class _Analyzer(ast.NodeVisitor):
         self.handlers: set[int] = set()  # lambdas passed to signal.signal: an exit there ends on a signal
         self.handler_names: set[str] = set()
         self.in_handler = 0
+        self.called: set[int] = set()  # ``func`` nodes of calls seen
         self.assigned_aliases: set[str] = set()  # ``b = builtins``: a local name that still means the module
         self.local_names: list[set[str]] = []  # names bound in each enclosing function (shadowing imports)
         lines = source.splitlines(keepends=True)
@@ -732,9 +733,6 @@ class _Analyzer(ast.NodeVisitor):
     def _exit(self, node: ast.AST, args: list[ast.expr], what: str, hard: bool = False) -> None:
         if self.mode != "file" or self.main_guard or self.in_handler:
             return
-        if hard:
-            self.hit("py.exit-in-library", node, what)
-            return
         status = args[0] if args else None
         success = status is None or (
             isinstance(status, ast.Constant) and status.value in (0, None, False) and not isinstance(status.value, str)
@@ -751,6 +749,7 @@ class _Analyzer(ast.NodeVisitor):
 
     # ------------------------------------------------------------ expressions
     def visit_Call(self, node: ast.Call) -> None:
+        self.called.add(id(node.func))
         fn = self.qual(node.func)
         scope = self.scopes[-1]
         if fn:
@@ -957,7 +956,8 @@ class _Analyzer(ast.NodeVisitor):
         if isinstance(node.ctx, ast.Load):
             q = self.qual(node)
             if q in _HARD_EXITS and self.mode == "file" and not self.main_guard and not self.in_handler:
-                self.hit("py.exit-in-library", node, f"reference to {q}")
+                if id(node) not in self.called:  # a call is judged by its status (_exit)
+                    self.hit("py.exit-in-library", node, f"reference to {q}")
             elif q in ("sys._current_frames", "gc.get_objects", "gc.get_referrers"):
                 self.hit("py.introspect", node, q)
             elif q in ("linecache.cache",):

@@ -29,7 +29,9 @@ __all__ = ["action_findings", "scan_workspace"]
 # parsed, their phrase matches give way to the structural findings (frames read from the live stack,
 # not traceback formatting; a fetch of a fixed remote address, not a network import in a library the
 # network-less sandbox could not use anyway). Elsewhere (shell, unparsable code) the matcher decides.
-SUPERSEDED = frozenset({"introspect.stack", "net.sockets_in_code", "pytest.hook_rewrites_outcome"})
+SUPERSEDED = frozenset(
+    {"introspect.stack", "net.sockets_in_code", "pytest.hook_rewrites_outcome", "hidden.search_filesystem"}
+)
 # The same for a shell command that parsed cleanly: an in-place edit that drops assertions is tampering
 # only where its target is a protected file, which the shell detector reports (``sh.write-protected``).
 SUPERSEDED_SHELL = frozenset({"tests.delete_assertions"})
