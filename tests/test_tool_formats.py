@@ -383,3 +383,21 @@ def test_one_ppo_iteration_of_coderl_train_on_the_qwen_shaped_checkpoint(tmp_pat
             gap = tok.decode(traj.token_ids[end:begin])  # the turn's end and the observation, as a tool turn
             assert "<|im_start|>user\n<tool_response>\n" in gap and gap.endswith("<|im_start|>assistant\n"), gap
     assert (out / "ckpt-00000" / "policy" / "tokenizer_config.json").is_file()
+
+
+def test_the_gpu_example_config_is_valid_for_a_qwen_checkpoint(tmp_path, qwen, tokenizer):
+    """configs/qwen2.5-gpu.toml, pointed at a Qwen-shaped checkpoint: valid, and its template carries hermes."""
+    from coderl.train.config import load_config
+
+    root = Path(__file__).resolve().parents[1]
+    text = (root / "configs" / "qwen2.5-gpu.toml").read_text()
+    text = text.replace('"models/Qwen2.5-0.5B-Instruct"', f'"{qwen}"').replace(
+        '"coderl/suites', f'"{root}/coderl/suites'
+    )
+    path = tmp_path / "qwen.toml"
+    path.write_text(text)
+    config = load_config(path, out_dir=str(tmp_path / "out"))
+    chosen = (config.rollout.tool_format, config.engine, config.run.device, config.ppo.dtype)
+    assert chosen == ("hermes", "vllm", "cuda", "bfloat16")
+    assert config.gpu_memory_utilization == 0.3 and config.engine_sleep and config.ppo.gradient_checkpointing
+    assert ChatFormat(tokenizer, config.rollout.system_prompt, config.rollout.tool_format).stop == ("</tool_call>",)

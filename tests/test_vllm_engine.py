@@ -34,13 +34,14 @@ def run(coro):
 
 @pytest.fixture(scope="module")
 def policies(tmp_path_factory):
-    from coderl.rollout.tiny_model import build_tiny_policy
+    from coderl.rollout.tiny_model import build_qwen_policy, build_tiny_policy
 
     root = tmp_path_factory.mktemp("policies")
     return {
         "seed0": build_tiny_policy(root / "seed0", seed=0),
         "seed1": build_tiny_policy(root / "seed1", seed=1),
         "tied": build_tiny_policy(root / "tied", seed=2, tie_word_embeddings=True),
+        "qwen": build_qwen_policy(root / "qwen", seed=0),
     }
 
 
@@ -299,3 +300,29 @@ def test_update_weights_with_tied_embeddings(engine, policies, prompts):
             assert_close(g.logprobs, hf_logprobs(reference, prompt, g.token_ids))
     finally:
         engine.update_weights(hf.state_dict())
+
+
+@pytest.mark.parametrize("engine", ["qwen"], indirect=True)
+def test_a_qwen_shaped_checkpoint_in_vllm_hermes_prompts_logprobs_and_sleep(engine, policies):
+    """A checkpoint laid out like Qwen2.5 instruct (tied, padded vocabulary, top_k=20 and repetition_penalty=1.05
+    in its generation_config.json): vLLM's tokenizer renders the hermes prompt with the tools exactly as
+    transformers' does, stops at </tool_call>, samples from exactly the requested distribution (the checkpoint's
+    defaults do not leak in), and sleep / wake-up are no-ops on the CPU that change nothing."""
+    from transformers import AutoModelForCausalLM, AutoTokenizer
+
+    from coderl.rollout.protocol import ChatFormat
+
+    fmt = ChatFormat(engine.tokenizer, tool_format="hermes")
+    prompt = fmt.prompt_ids("Write fizzbuzz.")
+    assert prompt == ChatFormat(AutoTokenizer.from_pretrained(policies["qwen"]), tool_format="hermes").prompt_ids(
+        "Write fizzbuzz."
+    )
+    hf = AutoModelForCausalLM.from_pretrained(policies["qwen"]).eval()
+    params = SamplingParams(max_new_tokens=24, temperature=1.0, seed=3, stop=fmt.stop)
+    (first,) = run(engine.generate([prompt], params))
+    assert len(first.token_ids) > 1
+    assert_close(first.logprobs, hf_logprobs(hf, prompt, first.token_ids))
+    engine.sleep()
+    engine.wake_up()
+    (again,) = run(engine.generate([prompt], params))
+    assert again.token_ids == first.token_ids and again.logprobs == pytest.approx(first.logprobs, abs=1e-5)

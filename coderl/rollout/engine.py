@@ -63,7 +63,8 @@ class Engine(Protocol):
     """What the agent loop and the trainer need from an inference engine.
 
     ``tokenizer`` is the policy's (chat template, decoding); ``pad_id`` fills batches of token ids (the
-    learner pads experience with it); :meth:`update_weights` is the trainer's weight sync after each update.
+    learner pads experience with it); :meth:`update_weights` is the trainer's weight sync after each update;
+    :meth:`sleep` and :meth:`wake_up` bracket the learner's phases when engine and learner share a GPU.
     """
 
     tokenizer: Any
@@ -75,6 +76,15 @@ class Engine(Protocol):
 
     def update_weights(self, state_dict: Mapping[str, Any]) -> None:
         """Load the learner's new policy weights in place (same process: no restart, no files)."""
+        ...
+
+    def sleep(self) -> None:
+        """Free the accelerator memory the engine holds (weights, KV cache) while the learner trains on the same
+        device; a no-op where there is nothing to free (the CPU)."""
+        ...
+
+    def wake_up(self) -> None:
+        """Take the memory back before the next weight sync and rollout (undoes :meth:`sleep`; else a no-op)."""
         ...
 
     def close(self) -> None:

@@ -38,6 +38,7 @@ class HFEngine:
         # the checkpoint's sampling defaults would otherwise fill whatever a request leaves unset
         model.generation_config = GenerationConfig(pad_token_id=self.pad_id, eos_token_id=sorted(self.eos_ids))
         self._lock = threading.Lock()
+        self._home: torch.device | None = None  # where the model lives while it sleeps on the CPU
 
     @classmethod
     def from_pretrained(
@@ -100,9 +101,16 @@ class HFEngine:
         finally:
             if generator_state is not None:
                 torch.random.set_rng_state(generator_state)
-        new = out.sequences[:, width:].cpu()
-        scores = torch.stack(out.scores, dim=1).float().cpu()  # [B, new, V]: the processed (sampling) logits
-        logprobs = torch.log_softmax(scores, dim=-1).gather(-1, new.unsqueeze(-1)).squeeze(-1)
+        new = out.sequences[:, width:]
+        # the processed (sampling) logits, one step at a time: [B, V] each, never [B, new, V] at once
+        logprobs = torch.stack(
+            [
+                torch.log_softmax(step.float(), -1).gather(-1, new[:, j, None])[:, 0]
+                for j, step in enumerate(out.scores)
+            ],
+            dim=1,
+        ).cpu()
+        new = new.cpu()
         results = []
         for i in range(len(prompts)):
             token_ids = new[i].tolist()
@@ -132,6 +140,22 @@ class HFEngine:
             missing, unexpected = self.model.load_state_dict(dict(state_dict), strict=False)
             if unexpected or [k for k in missing if not k.endswith("lm_head.weight")]:
                 raise ValueError(f"state dict mismatch: missing {missing[:5]}, unexpected {unexpected[:5]}")
+
+    def sleep(self) -> None:
+        """Offload the model to host memory while the learner trains, if it is on a GPU (else nothing)."""
+        with self._lock:
+            device = self.device
+            if device.type == "cuda":
+                self._home = device
+                self.model.to("cpu")
+                torch.cuda.empty_cache()
+
+    def wake_up(self) -> None:
+        """Move the model back to the GPU it was offloaded from (after :meth:`sleep`; else nothing)."""
+        with self._lock:
+            home, self._home = self._home, None
+            if home is not None:
+                self.model.to(home)
 
     def close(self) -> None:
         """Nothing to free beyond the model itself."""

@@ -4,6 +4,11 @@ interface: token ids in, sampled token ids with the logprob of each under the sa
 vLLM runs in this process (``VLLM_ENABLE_V1_MULTIPROCESSING=0``) so that :meth:`VLLMEngine.update_weights` can
 hand the learner's tensors to the model directly: no restart, no files, no serialization.
 
+Colocated on one GPU with the learner (the layout verl and OpenRLHF use), the trainer starts vLLM with a share of
+the GPU's memory (``gpu_memory_utilization``) and ``enable_sleep_mode=True``; :meth:`VLLMEngine.sleep` frees that
+memory while the learner computes experience and updates, :meth:`VLLMEngine.wake_up` takes it back before the
+weight sync and the next rollout.
+
 Logprobs. The engine starts vLLM with ``logprobs_mode="processed_logprobs"``: the logprob of each sampled
 token is ``log_softmax`` of the logits after temperature and top-p (tokens outside the nucleus get ``-inf``
 and the rest are renormalized), i.e. the exact distribution the token was drawn from, which is what PPO's
@@ -84,6 +89,8 @@ class VLLMEngine:
         self.tokenizer: Any = self._llm.get_tokenizer()
         self.pad_id = pad_id_of(self.tokenizer)
         self._lock = threading.Lock()
+        self._sleep_mode = bool(llm_kwargs.get("enable_sleep_mode", False))  # CUDA only in vLLM
+        self._asleep = False
         self._tied = bool(getattr(self._llm.llm_engine.model_config.hf_config, "tie_word_embeddings", False))
         self._checkpoint_shapes = _checkpoint_shapes(self.model_path)
         if self._tied and self._checkpoint_shapes is not None:  # the tied head is the embedding: never loaded
@@ -175,6 +182,25 @@ class VLLMEngine:
             shape = tuple(state_dict[name].shape)
             if shape != expected[name]:
                 raise ValueError(f"{name}: shape {shape}, checkpoint has {expected[name]}")
+
+    # -- sharing a GPU with the learner ------------------------------------------------------------------------
+
+    def sleep(self) -> None:
+        """Free the GPU memory vLLM holds while the learner trains (sleep mode, level 1: the weights are offloaded
+        to host memory and the KV cache is dropped). A no-op unless started with ``enable_sleep_mode=True``, which
+        vLLM supports on CUDA only (the trainer sets it there); on CPU there is nothing to free."""
+        with self._lock:
+            if self._sleep_mode and not self._asleep:
+                self._open().sleep(level=1)
+                self._asleep = True
+
+    def wake_up(self) -> None:
+        """Take the GPU memory back (weights restored, KV cache reallocated) before the weight sync and the next
+        rollout; a no-op when the engine is not asleep."""
+        with self._lock:
+            if self._asleep:
+                self._open().wake_up()
+                self._asleep = False
 
     # -- lifecycle --------------------------------------------------------------------------------------------
 

