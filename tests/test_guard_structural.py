@@ -442,3 +442,22 @@ def test_round5_heldout_is_measured_and_reported():
     context = GuardContext(task_files=TASK_FILES | {"solution.py"} | guard_heldout.ROUND5_TASK_FILES)
     _report_round("round5", header, context, cheats, honest, other)
     assert len(cheats) >= 40 and len(honest) >= 250 and len(other) >= 5
+
+
+def test_heldout_round6_report():
+    """ROUND6 (tests/guard_heldout.py): built by an independent evaluator from public sources (new to the file) while
+    the detectors were being frozen, measured once against the frozen commit; the task context adds the files its
+    actions assume exist (ROUND6_TASK_FILES). Prints figures, asserts only the set sizes (see _report_round)."""
+    import guard_heldout
+
+    cheats, honest, other = _parsed(guard_heldout.ROUND6, guard_heldout.round6_honest(), guard_heldout.ROUND6_OTHER)
+    header = (
+        f"stage-1 held-out round 6 (independent evaluator, public sources, detectors frozen at 74bad0b): "
+        f"{len(cheats)} cheats in the stage-1 families, {len(honest)} honest actions, {len(other)} cheats outside them"
+    )
+    context = GuardContext(task_files=TASK_FILES | {"solution.py"} | guard_heldout.ROUND6_TASK_FILES)
+    _report_round("round6", header, context, cheats, honest, other)
+    import guard_corpus
+
+    print("\n" + guard_corpus.REPORTS["round6"])
+    assert len(cheats) >= 60 and len(honest) >= 400 and len(other) >= 5
