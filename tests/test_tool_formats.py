@@ -338,7 +338,7 @@ minibatch_size = 2
 """
 
 
-def test_train_refuses_a_tool_format_the_checkpoint_cannot_carry(tmp_path, qwen):
+def test_train_and_rollout_refuse_a_tool_format_the_checkpoint_cannot_carry(tmp_path, qwen):
     for policy, tool_format, message in (
         (qwen, "openai", "[rollout] tool_format: openai: the chat template asks for <tool_call> blocks"),
         ("tiny", "hermes", "[rollout] tool_format: 'hermes' passes tools to the policy's chat template"),
@@ -348,6 +348,11 @@ def test_train_refuses_a_tool_format_the_checkpoint_cannot_carry(tmp_path, qwen)
         done = subprocess.run([CODERL, "train", "--config", str(path)], capture_output=True, text=True, timeout=120)
         assert done.returncode == BAD_INPUT and message in done.stderr, done.stderr
         assert "Traceback" not in done.stderr and not (tmp_path / tool_format / "metrics.jsonl").exists()
+    out = tmp_path / "t.jsonl"
+    args = ["rollout", "--tasks", str(TASKS), "--model", str(qwen), "--out", str(out), "--tool-format", "openai"]
+    done = subprocess.run([CODERL, *args], capture_output=True, text=True, timeout=120)
+    assert done.returncode == BAD_INPUT and not out.exists(), done.stderr
+    assert "--tool-format: openai: the chat template asks for <tool_call> blocks" in done.stderr
 
 
 @pytest.mark.podman
