@@ -191,22 +191,25 @@ def gae_chunk_scan_kernel(
     tl.store(adv_ptr + start + pos, adv, mask=inb)
     tl.store(ret_ptr + start + pos, ret, mask=inb)
     if WHITEN:
-        a64 = adv.to(tl.float64)
-        tl.atomic_add(stats_ptr + 0, tl.sum(a64, axis=0))
-        tl.atomic_add(stats_ptr + 1, tl.sum(a64 * a64, axis=0))
-        tl.atomic_add(stats_ptr + 2, tl.sum(m.to(tl.float64), axis=0))
+        # This chunk's count, mean and sum of squared deviations (M2), in float64 and two passes over
+        # registers: chunks are merged exactly afterwards (``_merge_chunk_stats``), so no sum of squares
+        # is ever differenced (that loses the variance when the mean is large against the spread).
+        a64 = tl.where(m, adv.to(tl.float64), 0.0)
+        cnt = tl.sum(m.to(tl.float64), axis=0)
+        mean_c = tl.sum(a64, axis=0) / tl.maximum(cnt, 1.0)
+        dev = tl.where(m, a64 - mean_c, 0.0)
+        sbase = stats_ptr + (row * tl.num_programs(1) + chunk) * 3
+        tl.store(sbase + 0, cnt)
+        tl.store(sbase + 1, mean_c)
+        tl.store(sbase + 2, tl.sum(dev * dev, axis=0))
 
 
 @triton.jit
-def masked_whiten_kernel(adv_ptr, m_ptr, stats_ptr, n, eps, BLOCK: tl.constexpr):
+def masked_whiten_kernel(adv_ptr, m_ptr, moments_ptr, n, eps, BLOCK: tl.constexpr):
     offs = tl.program_id(0).to(tl.int64) * BLOCK + tl.arange(0, BLOCK)
     inb = offs < n
-    s = tl.load(stats_ptr + 0)
-    ss = tl.load(stats_ptr + 1)
-    cnt = tl.load(stats_ptr + 2)
-    mean = s / tl.maximum(cnt, 1.0)
-    var = tl.where(cnt > 1.0, (ss - s * mean) / tl.maximum(cnt - 1.0, 1.0), 0.0)
-    var = tl.maximum(var, 0.0)
+    mean = tl.load(moments_ptr + 0)
+    var = tl.load(moments_ptr + 1)
     rstd = 1.0 / tl.sqrt(var + eps)
     a = tl.load(adv_ptr + offs, mask=inb, other=0.0)
     m = tl.load(m_ptr + offs, mask=inb, other=0) != 0
@@ -294,8 +297,9 @@ def _scan(rewards, values, mask, adv, ret, launch: RowLaunch, summary, n_summari
     """Second phase: every chunk composes the later summaries and scans itself; then whitening."""
     import torch
 
-    stats = torch.zeros(3, dtype=torch.float64, device=rewards.device)
-    gae_chunk_scan_kernel[(launch.num_rows, triton.cdiv(launch.max_len, SCAN_BLOCK))](
+    grid = (launch.num_rows, triton.cdiv(launch.max_len, SCAN_BLOCK))
+    stats = torch.empty((grid[0] * grid[1] if launch.whiten else 1, 3), dtype=torch.float64, device=rewards.device)
+    gae_chunk_scan_kernel[grid](
         rewards, values, mask, *launch.row_args(), launch.boot, summary, adv, ret, stats,
         launch.row_len, n_summaries, launch.gamma,
         PACKED=launch.packed, DECOUPLED=launch.decoupled, WHITEN=launch.whiten,
@@ -303,7 +307,24 @@ def _scan(rewards, values, mask, adv, ret, launch: RowLaunch, summary, n_summari
     )  # fmt: skip
     if launch.whiten:
         n = adv.numel()
-        masked_whiten_kernel[(triton.cdiv(n, WHITEN_BLOCK),)](adv, mask, stats, n, launch.eps, BLOCK=WHITEN_BLOCK)
+        moments = _merge_chunk_stats(stats)
+        masked_whiten_kernel[(triton.cdiv(n, WHITEN_BLOCK),)](adv, mask, moments, n, launch.eps, BLOCK=WHITEN_BLOCK)
+
+
+def _merge_chunk_stats(stats):
+    """``[mean, unbiased var]`` (float64, on the device, no host sync) of per-chunk ``(count, mean, M2)``.
+
+    The parallel-variance identity: ``M2 = sum(M2_c) + sum(n_c * (mean_c - mean)^2)``, a sum of
+    non-negative terms; the chunks' order does not matter (no atomics, deterministic).
+    """
+    import torch
+
+    cnt, mean_c, m2_c = stats.unbind(1)
+    n = cnt.sum()
+    mean = (cnt * mean_c).sum() / n.clamp(min=1.0)
+    m2 = m2_c.sum() + (cnt * (mean_c - mean).square()).sum()
+    var = torch.where(n > 1.0, m2 / (n - 1.0).clamp(min=1.0), torch.zeros_like(m2))
+    return torch.stack((mean, var))
 
 
 def gae_forward(rewards, values, mask, adv, ret, launch: RowLaunch) -> None:

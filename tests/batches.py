@@ -62,3 +62,25 @@ def assert_close(actual: torch.Tensor, expected: torch.Tensor, rel: float = 2e-5
     scale = max(1.0, float(expected.abs().max())) if expected.numel() else 1.0
     err = float((actual - expected).abs().max()) if expected.numel() else 0.0
     assert err <= rel * scale, f"{what}: max abs error {err:.3e} > {rel:.1e} * scale {scale:.3e}"
+
+
+FLAT_LEVEL = 0.75  # the critic's level in flat-critic batches (its grid below is exact in float32)
+
+
+def make_flat_critic_batch(seed: int, b: int, t: int, kind: str = "turns", spread: int = 1) -> dict:
+    """All policy rewards 1 and a near-flat critic: with gamma = 1 and lam = 0 the advantages
+    ``1 - V_t + V_next`` sit near 1 with a spread of ~1e-4, so (mean/std)^2 reaches 1e7-1e8.
+
+    The values lie on a 2^-14 grid around ``FLAT_LEVEL`` (``spread`` steps either way) and the bootstrap
+    is ``FLAT_LEVEL``, so every advantage is exact in float32: whatever error a backend shows on these
+    batches comes from its whitening, not from the recurrence.
+    """
+    gen = torch.Generator().manual_seed(seed)
+    mask = make_mask(gen, b, t, kind)
+    steps = torch.randint(-spread, spread + 1, (b, t), generator=gen).float()
+    return {
+        "rewards": mask.float(),
+        "values": FLAT_LEVEL + steps * 2.0**-14,
+        "mask": mask,
+        "bootstrap": torch.full((b,), FLAT_LEVEL),
+    }

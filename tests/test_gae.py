@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 import torch
-from batches import MASK_KINDS, assert_close, cu_seqlens, make_batch, pack
-from hypothesis import given
+from batches import MASK_KINDS, assert_close, cu_seqlens, make_batch, make_flat_critic_batch, pack
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from coderl.ops import gae, gae_reference
+from coderl.ops.reference import masked_whiten_reference
 
 DTYPES = {"float32": torch.float32, "bfloat16": torch.bfloat16, "float16": torch.float16}
 
@@ -190,6 +191,34 @@ def test_whitening_gives_zero_mean_unit_variance_on_policy_tokens():
     assert bool((adv[~batch["mask"]] == 0).all())
     assert torch.equal(ret, raw_ret)  # returns are never whitened
     assert not torch.equal(adv, raw_adv)
+
+
+@given(
+    seed=st.integers(0, 2**16),
+    b=st.integers(1, 9),
+    t=st.integers(8, 400),
+    kind=st.sampled_from(["turns", "random", "all_policy"]),
+    spread=st.sampled_from([1, 3]),
+    eps=st.sampled_from([1e-8, 0.0]),
+    threads=st.sampled_from([1, 2, 3]),
+)
+def test_whitening_is_exact_when_the_mean_dwarfs_the_spread(seed, b, t, kind, spread, eps, threads):
+    # Issue 17: a one-pass float32 sum of squares gave a 41% error in the scale here (11x with eps 0).
+    batch = make_flat_critic_batch(seed, b, t, kind, spread)
+    kw = {"gamma": 1.0, "lam": 0.0, "bootstrap": batch["bootstrap"]}
+    raw, _ = gae(batch["rewards"], batch["values"], batch["mask"], num_threads=threads, **kw)
+    ref_raw, _ = _ref(batch, **kw)
+    assert torch.equal(raw.double(), ref_raw)  # the batch is exact: only whitening can err
+    sel = ref_raw[batch["mask"]]
+    assume(sel.numel() >= 2 and float(sel.std()) > 0)
+    assert float(sel.mean() ** 2 / sel.var()) > 1e6  # the ill-conditioned case, not an easy one
+    adv, _ = gae(
+        batch["rewards"], batch["values"], batch["mask"], whiten=True, whiten_eps=eps, num_threads=threads, **kw
+    )
+    expected = masked_whiten_reference(ref_raw, batch["mask"], eps)
+    assert_close(adv, expected, rel=1e-6, what="whitened advantages")
+    if eps == 0.0 and sel.numel() > 100:
+        assert abs(float(adv[batch["mask"]].double().std()) - 1.0) < 1e-5
 
 
 def test_length_adaptive_lambda_uses_policy_token_count():

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import pytest
 import torch
-from batches import MASK_KINDS, assert_close, cu_seqlens, make_batch, pack
-from hypothesis import given, settings
+from batches import MASK_KINDS, assert_close, cu_seqlens, make_batch, make_flat_critic_batch, pack
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from coderl.ops import gae, gae_reference
+from coderl.ops.reference import masked_whiten_reference
 
 DEVICE = "cuda" if torch.cuda.is_available() else "cpu"
 DTYPES = [torch.float32, torch.bfloat16, torch.float16]
@@ -94,6 +95,37 @@ def test_triton_and_native_agree_on_a_multi_chunk_row(small_triton_blocks):
     tri = gae(dev["rewards"], dev["values"], dev["mask"], backend="triton", **kw)
     torch.testing.assert_close(tri.advantages.cpu(), native.advantages, rtol=1e-4, atol=1e-4)
     torch.testing.assert_close(tri.returns.cpu(), native.returns, rtol=1e-4, atol=1e-4)
+
+
+@settings(max_examples=6)
+@given(
+    seed=st.integers(0, 2**16),
+    b=st.integers(1, 3),
+    t=st.integers(40, 150),
+    kind=st.sampled_from(["turns", "all_policy"]),
+    eps=st.sampled_from([1e-8, 0.0]),
+    packed=st.booleans(),
+)
+def test_triton_whitening_is_exact_when_the_mean_dwarfs_the_spread(small_triton_blocks, seed, b, t, kind, eps, packed):
+    # All rewards 1, a near-flat critic: (mean/std)^2 ~ 1e8 across many chunks (issue 17).
+    batch = make_flat_critic_batch(seed, b, t, kind)
+    kw = {"gamma": 1.0, "lam": 0.0, "bootstrap": batch["bootstrap"]}
+    ref_raw, _ = gae_reference(batch["rewards"], batch["values"], batch["mask"], **kw)
+    sel = ref_raw[batch["mask"]]
+    assume(sel.numel() >= 2 and float(sel.std()) > 0)
+    assert float(sel.mean() ** 2 / sel.var()) > 1e6
+    expected = masked_whiten_reference(ref_raw, batch["mask"], eps)
+    dev = _to(batch)
+    dev_kw = dict(kw, bootstrap=dev["bootstrap"], whiten=True, whiten_eps=eps)
+    if packed:
+        lengths = [t] * b
+        flat = {k: dev[k].reshape(-1) for k in ("rewards", "values", "mask")}
+        adv, _ = gae(flat["rewards"], flat["values"], flat["mask"], cu_seqlens=cu_seqlens(lengths).to(DEVICE),
+                     backend="triton", **dev_kw)  # fmt: skip
+        adv = adv.reshape(b, t)
+    else:
+        adv, _ = gae(dev["rewards"], dev["values"], dev["mask"], backend="triton", **dev_kw)
+    assert_close(adv, expected, rel=1e-6, what="triton whitened advantages")
 
 
 @pytest.mark.gpu

@@ -59,9 +59,49 @@ struct HeadValues {
   }
 };
 
+// Count, mean and sum of squared deviations (M2) of the policy tokens' advantages, in float64.
+// Each block contributes its own mean and M2 (two passes over 64 L1-resident values), and parts
+// are merged with Chan et al.'s pairwise formula: no sum of squares is ever differenced, so the
+// variance stays exact to float64 rounding however large the mean is against the spread (with all
+// rewards 1 and a flat critic, (mean/std)^2 reaches 1e8 and a one-pass float32 sum of squares
+// loses every digit of the variance).
 struct Stats {
-  double sum = 0.0, sumsq = 0.0;
   int64_t count = 0;
+  double mean = 0.0, m2 = 0.0;
+
+  void merge(int64_t n_b, double mean_b, double m2_b) {
+    if (n_b == 0) return;
+    if (count == 0) {
+      count = n_b;
+      mean = mean_b;
+      m2 = m2_b;
+      return;
+    }
+    const double na = static_cast<double>(count), nb = static_cast<double>(n_b), n = na + nb;
+    const double delta = mean_b - mean;
+    mean += delta * (nb / n);
+    m2 += m2_b + delta * delta * (na * nb / n);
+    count += n_b;
+  }
+  void merge(const Stats& o) { merge(o.count, o.mean, o.m2); }
+
+  // The values a[i] with mask[i] != 0 (a is 0 elsewhere), two passes: mean, then M2 about it.
+  void add_masked(const float* a, const uint8_t* mask, int64_t n) {
+    double s = 0.0;
+    int64_t c = 0;
+    for (int64_t i = 0; i < n; ++i) {
+      s += a[i];
+      c += mask[i] != 0;
+    }
+    if (c == 0) return;
+    const double mb = s / static_cast<double>(c);
+    double m2b = 0.0;
+    for (int64_t i = 0; i < n; ++i) {
+      const double d = mask[i] != 0 ? static_cast<double>(a[i]) - mb : 0.0;
+      m2b += d * d;
+    }
+    merge(c, mb, m2b);
+  }
 };
 
 inline int64_t row_begin(const GaeProblem& p, int64_t r) {
@@ -209,26 +249,28 @@ class RowEngine {
       ret[j] = pick(b.m[j], b.r[j] + (DECOUPLED ? b.xc[j] : b.xp[j]), 0.0f);
     }
     if (STATS) {
-      // Partial sums over the block just written (still in L1), in a loop of its own so it vectorizes.
-      constexpr int kAcc = 8;
-      float s[kAcc] = {}, ss[kAcc] = {}, cnt[kAcc] = {};
+      // The block's mean and M2 (its advantages are still in L1), in float64 loops of their own so
+      // they vectorize; masked-out advantages are 0 and drop out of the sum.
+      constexpr int kAcc = 4;
+      double s[kAcc] = {}, cnt[kAcc] = {};
       for (int j0 = 0; j0 < kBlock; j0 += kAcc) {
         for (int u = 0; u < kAcc; ++u) {
-          const float a = adv[j0 + u];
-          s[u] += a;
-          ss[u] += a * a;
-          cnt[u] += static_cast<float>(b.m[j0 + u] & 1u);
+          s[u] += static_cast<double>(adv[j0 + u]);
+          cnt[u] += static_cast<double>(b.m[j0 + u] & 1u);
         }
       }
-      float ts = 0.0f, tss = 0.0f, tc = 0.0f;
-      for (int u = 0; u < kAcc; ++u) {
-        ts += s[u];
-        tss += ss[u];
-        tc += cnt[u];
+      const double c = (cnt[0] + cnt[1]) + (cnt[2] + cnt[3]);
+      if (c > 0.0) {
+        const double mb = ((s[0] + s[1]) + (s[2] + s[3])) / c;
+        double ss[kAcc] = {};
+        for (int j0 = 0; j0 < kBlock; j0 += kAcc) {
+          for (int u = 0; u < kAcc; ++u) {
+            const double d = (static_cast<double>(adv[j0 + u]) - mb) * static_cast<double>(b.m[j0 + u] & 1u);
+            ss[u] += d * d;
+          }
+        }
+        stats.merge(static_cast<int64_t>(c), mb, (ss[0] + ss[1]) + (ss[2] + ss[3]));
       }
-      stats.sum += ts;
-      stats.sumsq += tss;
-      stats.count += static_cast<int64_t>(tc);
     }
   }
 
@@ -257,8 +299,6 @@ class RowEngine {
     const int64_t end = lane.pos - count;
     const float g = p_.gamma;
     float xp = lane.xp, xc = lane.xc;
-    double s = 0.0, ss = 0.0;
-    int64_t cnt = 0;
     for (int64_t i = lane.pos - 1; i >= end; --i) {
       const float r = Load<DR>::at(p_.rewards, i);
       const float v = values_(i);
@@ -270,18 +310,11 @@ class RowEngine {
       p_.returns[i] = m ? r + (DECOUPLED ? xc : xp) : 0.0f;
       if (DECOUPLED) xc = m ? lane.cc * xc + (lane.cc * d + g * v) : xc + r;
       xp = m ? lane.cp * xp + (lane.cp * d + g * v) : xp + r;
-      if (STATS) {
-        s += a;
-        ss += static_cast<double>(a) * a;
-        cnt += m;
-      }
     }
+    if (STATS) stats.add_masked(p_.advantages + end, p_.mask + end, lane.pos - end);
     lane.pos = end;
     lane.xp = xp;
     lane.xc = xc;
-    stats.sum += s;
-    stats.sumsq += ss;
-    stats.count += cnt;
   }
 
   const GaeProblem& p_;
@@ -327,11 +360,7 @@ void run_all(const GaeProblem& p, Values values, int64_t cost, Stats& total) {
     RowEngine<DR, Values, DECOUPLED, STATS>(p, values, b, e).run(local);
     stats[part] = local;
   });
-  for (const Stats& s : stats) {
-    total.sum += s.sum;
-    total.sumsq += s.sumsq;
-    total.count += s.count;
-  }
+  for (const Stats& s : stats) total.merge(s);
 }
 
 template <DType DR, class Values>
@@ -346,18 +375,21 @@ void dispatch_flags(const GaeProblem& p, Values values, int64_t cost) {
   }
   if (!p.whiten || stats.count == 0) return;
 
-  const double n = static_cast<double>(stats.count);
-  const double mean = stats.sum / n;
-  const double var = stats.count > 1 ? std::max(0.0, (stats.sumsq - stats.sum * mean) / (n - 1.0)) : 0.0;
-  const float fmean = static_cast<float>(mean);
-  const float rstd = static_cast<float>(1.0 / std::sqrt(var + static_cast<double>(p.whiten_eps)));
+  // Centred in float64: a float32 mean is off by up to half an ulp of the mean, which is a large
+  // fraction of the spread when the advantages sit far from zero.
+  const double var = stats.count > 1 ? stats.m2 / static_cast<double>(stats.count - 1) : 0.0;
+  const double mean = stats.mean;
+  const double rstd = 1.0 / std::sqrt(var + static_cast<double>(p.whiten_eps));
   const int64_t first = p.row_offsets ? p.row_offsets[0] : 0;
   const int64_t tokens = total_tokens(p) - first;
   const int parts = choose_threads(p, tokens);
   float* adv = p.advantages + first;
   const uint8_t* mask = p.mask + first;
   parallel_parts(parts, tokens, nullptr, [&](int, int64_t b, int64_t e) {
-    for (int64_t i = b; i < e; ++i) adv[i] = pick(0u - static_cast<uint32_t>(mask[i] != 0), (adv[i] - fmean) * rstd, 0.0f);
+    for (int64_t i = b; i < e; ++i) {
+      const float w = static_cast<float>((static_cast<double>(adv[i]) - mean) * rstd);
+      adv[i] = pick(0u - static_cast<uint32_t>(mask[i] != 0), w, 0.0f);
+    }
   });
 }
 
