@@ -9,7 +9,9 @@ native kernels, and peak memory logged per phase.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
+import math
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -94,16 +96,38 @@ def test_a_cuda_device_on_a_machine_without_one_is_bad_input_naming_the_key(tmp_
     assert "Traceback" not in done.stderr and not (tmp_path / "out").exists()
 
 
-def test_bfloat16_training_on_the_cpu_keeps_every_model_in_bfloat16_and_logs_no_cuda_memory(tmp_path):
-    config = _config(tmp_path / "bf16", run={"device": "cpu"}, ppo={"dtype": "bfloat16"})
+def test_bfloat16_is_mixed_precision_float32_weights_bf16_compute_and_reference(tmp_path):
+    config = _config(tmp_path / "bf16", run={"device": "cpu"}, ppo={"dtype": "bfloat16", "kl_coef": 0.1})
+    config = dataclasses.replace(config, model=config.model.model_copy(update={"reference": True}))
     trainer = ScriptedTrainer(config, console=_quiet())
     summary = asyncio.run(trainer.run())
     assert summary["iterations"] == 2 and trainer.device == torch.device("cpu")
-    assert {p.dtype for p in trainer.policy.parameters()} == {torch.bfloat16}
-    assert {p.dtype for p in trainer.critic.parameters()} == {torch.bfloat16}
+    assert {p.dtype for p in trainer.policy.parameters()} == {torch.float32}
+    assert {p.dtype for p in trainer.critic.parameters()} == {torch.float32}
+    assert trainer.learner is not None and trainer.learner.reference is not None
+    assert {p.dtype for p in trainer.learner.reference.parameters()} == {torch.bfloat16}
+    with trainer.learner.autocast(trainer.device):
+        logits = trainer.policy(torch.tensor([[1, 2, 3]])).logits
+    assert logits.dtype == torch.bfloat16  # the forward passes compute in bfloat16
     records = _lines(tmp_path / "bf16" / "metrics.jsonl")
-    assert records[1]["policy_loss"] != 0.0 and torch.isfinite(torch.tensor(records[1]["value_loss"]))
+    assert records[1]["policy_loss"] != 0.0 and "kl" in records[1] and math.isfinite(records[1]["value_loss"])
     assert not [key for key in records[1] if key.endswith("_peak_gib")]
+
+
+def test_why_bfloat16_keeps_float32_weights_a_small_update_survives_only_there():
+    """AdamW's step is about lr per weight: 1e-6 is below half the bfloat16 spacing of a weight of 0.03, so
+    bfloat16 parameters would never move; float32 master weights under bf16 autocast do."""
+    moved = {}
+    for dtype in (torch.float32, torch.bfloat16):
+        weight = torch.nn.Parameter(torch.full((64,), 0.03, dtype=dtype))
+        opt = torch.optim.AdamW([weight], lr=1e-6, weight_decay=0.0)
+        before = weight.detach().clone()
+        with torch.autocast("cpu", dtype=torch.bfloat16):
+            loss = (weight * torch.linspace(-1, 1, 64, dtype=dtype)).sum()
+        loss.backward()
+        opt.step()
+        moved[dtype] = bool((weight.detach() != before).any())
+    assert moved == {torch.float32: True, torch.bfloat16: False}
 
 
 # -- the rollout engine beside the learner -----------------------------------------------------------------------

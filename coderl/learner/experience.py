@@ -125,18 +125,19 @@ def make_experience(
         data["old_logprobs"] = (logp * data["action_mask"]).contiguous()
     hidden = critic.hidden(data["input_ids"], data["attention_mask"].long())[:, :-1].contiguous().float()
     head = critic.value_head
-    result = value_gae(
-        hidden,
-        head.weight.detach().float(),
-        head.bias.detach().float(),
-        data["rewards"],
-        data["action_mask"],
-        gamma=gamma,
-        lam=None if lam_alpha is not None else lam,
-        lam_alpha=lam_alpha,
-        lam_critic=lam_critic,
-        whiten=whiten and estimator == "gae",
-    )
+    with torch.autocast(hidden.device.type, enabled=False):  # float32 whatever the caller's precision
+        result = value_gae(
+            hidden,
+            head.weight.detach().float(),
+            head.bias.detach().float(),
+            data["rewards"],
+            data["action_mask"],
+            gamma=gamma,
+            lam=None if lam_alpha is not None else lam,
+            lam_alpha=lam_alpha,
+            lam_critic=lam_critic,
+            whiten=whiten and estimator == "gae",
+        )
     advantages, returns, values = result
     if estimator == "grpo":
         advantages = grpo_advantages(trajectories, data["action_mask"])

@@ -42,7 +42,11 @@ class PPOConfig:
     old_logprobs: Literal["engine", "recompute"] = "engine"  # the engine's sampling logprobs, or the learner's
     bf16_autocast: bool = False  # CUDA only: forward passes under bfloat16 autocast (parameters stay as they are)
     gradient_checkpointing: bool = False  # recompute activations in backward (less memory, about 1/3 more compute)
-    dtype: Literal["float32", "bfloat16"] = "float32"  # the parameters' dtype (the trainer loads models in it)
+    # The precision the learner computes in. "bfloat16" is mixed precision: float32 parameters, gradients and
+    # AdamW states, every forward and backward under bfloat16 autocast (on any device); the frozen reference and
+    # the rollout engine hold bfloat16 weights. Parameters themselves in bfloat16 would lose every AdamW update
+    # below ~1/256 of a weight (an lr of 1e-6 would change nothing).
+    dtype: Literal["float32", "bfloat16"] = "float32"
 
     def __post_init__(self) -> None:
         for name in (
@@ -88,9 +92,12 @@ class PPOLearner:
                         settings.use_cache = False
                     model.train()  # transformers checkpoints only in training mode (dropout-free models: no change)
 
-    def _autocast(self, device: torch.device) -> contextlib.AbstractContextManager[None]:
-        if self.config.bf16_autocast and device.type == "cuda":
-            return torch.autocast("cuda", dtype=torch.bfloat16)
+    def autocast(self, device: torch.device) -> contextlib.AbstractContextManager[None]:
+        """The precision context of the learner's forward passes on ``device`` (experience uses it too, so that
+        recomputed old logprobs and values match the update's): bfloat16 autocast with ``dtype = "bfloat16"``
+        (any device) or ``bf16_autocast`` (CUDA); else nothing."""
+        if self.config.dtype == "bfloat16" or (self.config.bf16_autocast and device.type == "cuda"):
+            return torch.autocast(device.type, dtype=torch.bfloat16)
         return contextlib.nullcontext()
 
     def _minibatches(self, n: int, generator: torch.Generator | None) -> list[torch.Tensor]:
@@ -125,7 +132,7 @@ class PPOLearner:
             for step, index in enumerate(minibatches):
                 mb = batch.select(index)
                 stats: dict[str, float] = {}
-                with self._autocast(device):
+                with self.autocast(device):
                     if policy_on:
                         logp, logits = token_logprobs(self.policy, mb.input_ids, mb.attention_mask, cfg.temperature)
                         loss, pstats = policy_loss(

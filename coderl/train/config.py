@@ -31,7 +31,8 @@ Rules between keys:
   ``openai``) needs ``[model] policy`` to be a checkpoint whose chat template takes tools; ``coderl train``
   checks the template against the format before anything loads (exit 2 with the reason).
 - ``[run] device`` is spelled ``auto``, ``cpu``, ``cuda`` or ``cuda:N`` here; ``coderl train`` refuses a CUDA
-  device the machine lacks (exit 2). ``[ppo] dtype`` is the dtype the policy, critic and reference are loaded in.
+  device the machine lacks (exit 2). ``[ppo] dtype = "bfloat16"`` trains in mixed precision (float32 weights,
+  bf16 autocast; the reference and the rollout engine in bf16).
 """
 
 from __future__ import annotations
@@ -405,7 +406,7 @@ class PPOSection(_Section):
     old_logprobs: Literal["engine", "recompute"] = "engine"
     bf16_autocast: bool = False
     gradient_checkpointing: bool = False
-    dtype: Literal["float32", "bfloat16"] = "float32"  # parameters of policy, critic and reference
+    dtype: Literal["float32", "bfloat16"] = "float32"  # bfloat16: mixed precision (see PPOConfig.dtype)
 
 
 class TrainFile(BaseModel):

@@ -94,7 +94,7 @@ def tasks_for(tasks: list[Task], count: int, iteration: int, seed: int) -> list[
 
 def initial_policy(config: TrainConfig, tasks: list[Task], device: torch.device | None = None) -> Path:
     """The policy a fresh run starts from: the configured checkpoint, or a tiny one; warm-started on the
-    tasks' reference solutions (on ``device``, in ``[ppo] dtype``) when ``[sft] steps`` > 0 (saved to
+    tasks' reference solutions (on ``device``, in float32) when ``[sft] steps`` > 0 (saved to
     ``out_dir/policy-sft``)."""
     base = Path(config.model.policy)
     if config.model.policy == "tiny":
@@ -108,7 +108,7 @@ def initial_policy(config: TrainConfig, tasks: list[Task], device: torch.device 
     from coderl.suites.generator import reference_solution
 
     tokenizer = AutoTokenizer.from_pretrained(str(base))
-    model: Any = AutoModelForCausalLM.from_pretrained(str(base), dtype=torch_dtype(config.ppo.dtype))
+    model: Any = AutoModelForCausalLM.from_pretrained(str(base), dtype=torch.float32)
     model.to(device or torch.device("cpu"))
     fmt = ChatFormat(tokenizer, config.rollout.system_prompt, config.rollout.tool_format)
     examples = []
@@ -288,16 +288,20 @@ class Trainer:
         return {}
 
     def _load_models(self, state: dict[str, Any]) -> None:
-        """The policy, the critic, the optional frozen reference and the learner (with saved state, if any)."""
+        """The policy, the critic, the optional frozen reference and the learner (with saved state, if any), on
+        the run's device. The trained models are float32 (``[ppo] dtype = "bfloat16"`` trains them in mixed
+        precision); the frozen reference is held in ``[ppo] dtype``."""
         from transformers import AutoModelForCausalLM, AutoTokenizer
 
-        config, device, dtype = self.config, self.device, torch_dtype(self.config.ppo.dtype)
+        config, device = self.config, self.device
         self.tokenizer = AutoTokenizer.from_pretrained(str(self.policy_path))
-        self.policy = AutoModelForCausalLM.from_pretrained(str(self.policy_path), dtype=dtype)
+        self.policy = AutoModelForCausalLM.from_pretrained(str(self.policy_path), dtype=torch.float32)
         self.policy.to(device)
         critic_source = self.policy_path if config.model.critic == "policy" else Path(config.model.critic)
-        self.critic = Critic.from_pretrained(critic_source, dtype=dtype).to(device)
-        reference = copy.deepcopy(self.policy).eval() if config.model.reference else None
+        self.critic = Critic.from_pretrained(critic_source).to(device)
+        reference = None
+        if config.model.reference:
+            reference = copy.deepcopy(self.policy).to(torch_dtype(config.ppo.dtype)).eval()
         self.learner = PPOLearner(self.policy, self.critic, config.ppo, reference)
         if state:
             self.critic.load_state_dict(state["critic"])
@@ -407,23 +411,24 @@ class Trainer:
 
     def experience(self, trajectories: list[Trajectory]) -> Any:
         """Critic values and advantages over the trajectories' tokens (observation tokens skipped)."""
-        if self.engine is None or self.critic is None:
+        if self.engine is None or self.critic is None or self.learner is None:
             raise RuntimeError("Trainer.experience: call setup() first")
         adv, ppo = self.config.advantage, self.config.ppo
-        return make_experience(
-            trajectories,
-            self.critic,
-            pad_id=self.engine.pad_id,
-            estimator=adv.estimator,
-            gamma=adv.gamma,
-            lam=adv.lam,
-            lam_critic=adv.lam_critic,
-            lam_alpha=adv.lam_alpha or None,
-            whiten=adv.whiten,
-            policy=self.policy if ppo.old_logprobs == "recompute" else None,
-            temperature=ppo.temperature,
-            device=self.device,
-        )
+        with self.learner.autocast(self.device):  # the update's precision: recomputed logprobs match its own
+            return make_experience(
+                trajectories,
+                self.critic,
+                pad_id=self.engine.pad_id,
+                estimator=adv.estimator,
+                gamma=adv.gamma,
+                lam=adv.lam,
+                lam_critic=adv.lam_critic,
+                lam_alpha=adv.lam_alpha or None,
+                whiten=adv.whiten,
+                policy=self.policy if ppo.old_logprobs == "recompute" else None,
+                temperature=ppo.temperature,
+                device=self.device,
+            )
 
     def critic_only(self, index: int) -> bool:
         """Whether iteration ``index`` trains only the critic (``[run] value_pretrain_iterations``)."""
