@@ -167,6 +167,21 @@ def test_the_template_must_carry_the_format_or_it_is_refused_with_the_reason(tok
     openai_style = _with_template(tokenizer, OPENAI_TEMPLATE)
     fmt = ChatFormat(openai_style, tool_format="openai")
     assert fmt.stop == () and tokenizer.decode(fmt.observation_ids("out")).startswith("<|im_start|>tool\nout")
+    # an openai-format turn ended by EOS, then the observation: the ids read as the template renders them
+    reply = fmt.format.render_call(parse_action({"tool": "bash", "command": "ls"}))
+    generated = tokenizer.encode(reply + "<|im_end|>", add_special_tokens=False)
+    ids = fmt.prompt_ids("Fix it.") + generated + fmt.end_of_turn_ids(generated) + fmt.observation_ids("a.py")
+    messages = [
+        {"role": "system", "content": TOOL_PROMPT},
+        {"role": "user", "content": "Fix it."},
+        {"role": "assistant", "content": reply},
+        {"role": "tool", "content": "a.py"},
+    ]
+    rendered = openai_style.apply_chat_template(messages, tools=list(TOOL_SCHEMAS), add_generation_prompt=True)
+    assert ids == list(rendered["input_ids"] if hasattr(rendered, "keys") else rendered)
+    assert fmt.parse(tokenizer.decode(generated, skip_special_tokens=True)).action == parse_action(
+        {"tool": "bash", "command": "ls"}
+    )
     with pytest.raises(TemplateMismatch, match="needs a template that asks for <tool_call>"):
         ChatFormat(openai_style, tool_format="hermes")
     no_tool_role = OPENAI_TEMPLATE.replace(

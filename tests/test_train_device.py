@@ -81,6 +81,10 @@ def test_device_keys_are_checked_with_the_config(tmp_path):
         assert f"{path}: {message}" in str(info.value)
     assert resolve_device("cpu") == torch.device("cpu")
     assert resolve_device("auto").type == ("cuda" if HAS_CUDA else "cpu")
+    from coderl.ops.backend import select
+
+    assert select("auto", torch.device("cuda")) == "triton"  # value_gae/gae on CUDA tensors: the Triton kernels
+    assert select("auto", torch.device("cpu")) == "native"
 
 
 @pytest.mark.skipif(HAS_CUDA, reason="this machine has a GPU")
@@ -242,7 +246,11 @@ def test_a_cuda_out_of_memory_names_the_phase_and_the_sizes(tmp_path):
 
 @pytest.mark.gpu
 @pytest.mark.skipif(not HAS_CUDA, reason="needs a CUDA device")
-def test_phase_memory_records_the_peak_of_each_phase():
+def test_cuda_indices_resolve_up_to_the_last_device_and_phase_memory_records_each_peak():
+    count = torch.cuda.device_count()
+    assert resolve_device("cuda:0") == torch.device("cuda", 0)
+    with pytest.raises(DeviceUnavailable, match=f"has {count} CUDA device"):
+        resolve_device(f"cuda:{count}")
     memory = PhaseMemory(torch.device("cuda"))
     with memory.phase("small"):
         a = torch.empty(2**20, device="cuda")
