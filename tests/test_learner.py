@@ -178,3 +178,32 @@ def test_bad_config_is_named():
         PPOConfig(epochs=0)
     with pytest.raises(ValueError, match="clip_low"):
         PPOConfig(clip_low=1.5)
+
+
+@pytest.mark.parametrize("path", ["head on the policy's tokens", "full logits (soft-capping models)"])
+def test_action_logprobs_equal_the_full_computation_values_and_gradients(setup, tiny, path):
+    """The LM head on the policy's positions only gives the logprobs, entropies and gradients of the full
+    ``[B, T, V]`` computation, masked."""
+    import copy
+
+    from transformers import AutoModelForCausalLM
+
+    from coderl.learner import action_logprobs
+    from coderl.learner.losses import entropy_from_logits
+
+    _, trajs = setup
+    data = collate(trajs, pad_id=0)
+    full_model = AutoModelForCausalLM.from_pretrained(tiny)
+    model = copy.deepcopy(full_model)
+    if path.startswith("full"):
+        model.config.final_logit_softcapping = 30.0  # Qwen2 ignores it: both paths must still agree
+    mask = data["action_mask"]
+    logp, entropy = action_logprobs(model, data["input_ids"], data["attention_mask"], mask, temperature=0.7)
+    expected, logits = token_logprobs(full_model, data["input_ids"], data["attention_mask"], temperature=0.7)
+    m = mask.float()
+    assert torch.allclose(logp, expected * m, atol=1e-5) and bool((logp[~mask] == 0).all())
+    assert torch.allclose(entropy, entropy_from_logits(logits) * m, atol=1e-4)
+    ((logp * 0.3 + entropy * 0.01).sum()).backward()
+    ((expected * m * 0.3 + entropy_from_logits(logits) * m * 0.01).sum()).backward()
+    for (name, a), b in zip(model.named_parameters(), full_model.parameters(), strict=True):
+        assert a.grad is not None and torch.allclose(a.grad, b.grad, atol=1e-5), name

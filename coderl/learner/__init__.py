@@ -2,7 +2,7 @@
 
 from coderl.learner.critic import Critic
 from coderl.learner.experience import Batch, collate, grpo_advantages, make_experience
-from coderl.learner.logprobs import token_logprobs
+from coderl.learner.logprobs import action_logprobs, token_logprobs
 from coderl.learner.losses import aggregate, entropy_from_logits, kl_estimate, policy_loss, value_loss
 from coderl.learner.ppo import PPOConfig, PPOLearner
 
@@ -11,6 +11,7 @@ __all__ = [
     "Critic",
     "PPOConfig",
     "PPOLearner",
+    "action_logprobs",
     "aggregate",
     "collate",
     "entropy_from_logits",

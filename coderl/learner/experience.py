@@ -15,7 +15,7 @@ from typing import Literal
 import torch
 
 from coderl.learner.critic import Critic
-from coderl.learner.logprobs import token_logprobs
+from coderl.learner.logprobs import action_logprobs
 from coderl.ops import value_gae
 from coderl.rollout.trajectory import Trajectory
 
@@ -121,8 +121,8 @@ def make_experience(
         device = next(critic.parameters()).device
     data = {k: v.to(device, non_blocking=True) for k, v in collate(trajectories, pad_id).items()}
     if policy is not None:
-        logp, _ = token_logprobs(policy, data["input_ids"], data["attention_mask"], temperature)
-        data["old_logprobs"] = (logp * data["action_mask"]).contiguous()
+        logp, _ = action_logprobs(policy, data["input_ids"], data["attention_mask"], data["action_mask"], temperature)
+        data["old_logprobs"] = logp.contiguous()
     hidden = critic.hidden(data["input_ids"], data["attention_mask"].long())[:, :-1].contiguous().float()
     head = critic.value_head
     with torch.autocast(hidden.device.type, enabled=False):  # float32 whatever the caller's precision

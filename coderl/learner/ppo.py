@@ -12,8 +12,8 @@ from torch import nn
 
 from coderl.learner.critic import Critic
 from coderl.learner.experience import Batch
-from coderl.learner.logprobs import token_logprobs
-from coderl.learner.losses import Aggregation, entropy_from_logits, kl_estimate, policy_loss, value_loss
+from coderl.learner.logprobs import action_logprobs, token_logprobs
+from coderl.learner.losses import Aggregation, kl_estimate, policy_loss, value_loss
 
 __all__ = ["PPOConfig", "PPOLearner", "token_logprobs"]
 
@@ -134,7 +134,9 @@ class PPOLearner:
                 stats: dict[str, float] = {}
                 with self.autocast(device):
                     if policy_on:
-                        logp, logits = token_logprobs(self.policy, mb.input_ids, mb.attention_mask, cfg.temperature)
+                        logp, entropy = action_logprobs(
+                            self.policy, mb.input_ids, mb.attention_mask, mb.action_mask, cfg.temperature
+                        )
                         loss, pstats = policy_loss(
                             logp,
                             mb.old_logprobs,
@@ -147,15 +149,14 @@ class PPOLearner:
                             constant=cfg.aggregation_constant,
                         )
                         stats.update(pstats, policy_loss=float(loss.detach()))
-                        entropy = entropy_from_logits(logits)
                         m = mb.action_mask.float()
                         stats["entropy"] = float((entropy.detach() * m).sum() / m.sum().clamp_min(1))
                         if cfg.entropy_coef:
                             loss = loss - cfg.entropy_coef * (entropy * m).sum() / m.sum().clamp_min(1)
                         if cfg.kl_coef and self.reference is not None:
                             with torch.no_grad():
-                                ref_logp, _ = token_logprobs(
-                                    self.reference, mb.input_ids, mb.attention_mask, cfg.temperature
+                                ref_logp, _ = action_logprobs(
+                                    self.reference, mb.input_ids, mb.attention_mask, mb.action_mask, cfg.temperature
                                 )
                             kl = kl_estimate(logp, ref_logp, cfg.kl_kind)
                             kl_mean = (kl * m).sum() / m.sum().clamp_min(1)
