@@ -85,22 +85,19 @@ class HFEngine:
         if params.stop:
             settings["stop_strings"] = list(params.stop)
         config = GenerationConfig(**settings)
-        generator_state = None
-        if params.seed is not None:
-            generator_state = torch.random.get_rng_state()
-            torch.manual_seed(params.seed)
         device = self.device
-        try:
-            with self._lock, torch.no_grad():
-                out = self.model.generate(
-                    input_ids=ids.to(device),
-                    attention_mask=mask.to(device),
-                    generation_config=config,
-                    tokenizer=self.tokenizer if params.stop else None,
-                )
-        finally:
-            if generator_state is not None:
-                torch.random.set_rng_state(generator_state)
+        # a seeded request draws from its own stream (CPU and, on a GPU, that device's): the caller's RNGs resume
+        # where they were
+        devices = [device] if device.type == "cuda" else []
+        with self._lock, torch.no_grad(), torch.random.fork_rng(devices=devices, enabled=params.seed is not None):
+            if params.seed is not None:
+                torch.manual_seed(params.seed)
+            out = self.model.generate(
+                input_ids=ids.to(device),
+                attention_mask=mask.to(device),
+                generation_config=config,
+                tokenizer=self.tokenizer if params.stop else None,
+            )
         new = out.sequences[:, width:]
         # the processed (sampling) logits, one step at a time: [B, V] each, never [B, new, V] at once
         logprobs = torch.stack(
