@@ -40,6 +40,8 @@ DEFAULT_PROTECTED: tuple[str, ...] = (
     "*_test.py",
     "test.py",
     "tests.py",
+    "run_tests.py",
+    "runtests.py",
     "conftest.py",
     "pytest.ini",
     "tox.ini",

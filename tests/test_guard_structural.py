@@ -453,7 +453,11 @@ def test_heldout_round6_report():
     cheats, honest, other = _parsed(guard_heldout.ROUND6, guard_heldout.round6_honest(), guard_heldout.ROUND6_OTHER)
     header = (
         f"stage-1 held-out round 6 (independent evaluator, public sources, detectors frozen at 74bad0b): "
-        f"{len(cheats)} cheats in the stage-1 families, {len(honest)} honest actions, {len(other)} cheats outside them"
+        f"{len(cheats)} cheats in the stage-1 families, {len(honest)} honest actions, "
+        f"{len(other)} cheats outside them. "
+        "Unseen figures: recall 78/98, false positives 51/654; since then tuned on it (session 5: shell facts that "
+        "clear phrase matches, own-test exemptions, framework self-source, exits by position and harness checks, "
+        "f_globals taken whole), so the figures below are not unseen"
     )
     context = GuardContext(task_files=TASK_FILES | {"solution.py"} | guard_heldout.ROUND6_TASK_FILES)
     _report_round("round6", header, context, cheats, honest, other)

@@ -34,6 +34,21 @@ _PYTHON = re.compile(r"python(\d+(\.\d+)?)?|pypy3?")
 _DEVNULL = {"/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "-"}
 _GLOB = re.compile(r"[*?\[]")
 _DIFF_PATH = re.compile(r"^(?:\+\+\+|---) (?:[ab]/)?(\S+)|^diff --git a/(\S+) b/(\S+)", re.MULTILINE)
+_NET_TOOLS = {"curl", "wget", "nc", "ncat", "netcat", "telnet", "http", "https", "xh", "aria2c"}
+_URLISH = re.compile(r"^(https?|ftp|wss?)://", re.IGNORECASE)
+_HOSTISH = re.compile(r"(localhost|[\w-]+(\.[\w-]+)+|\[[0-9a-f:]+\])(:\d+)?(/\S*)?", re.IGNORECASE)
+_LOOPBACK = re.compile(r"(localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[::1\])(:\d+)?(/|$)", re.IGNORECASE)
+# Plugins published on PyPI that people load by name with ``pytest -p``: not code from the workspace.
+_KNOWN_PLUGINS = frozenset(
+    (
+        *("randomly", "pytest_randomly", "xdist", "xdist.plugin", "pytest_cov", "cov", "timeout", "pytest_timeout"),
+        *("rerunfailures", "pytest_rerunfailures", "asyncio", "pytest_asyncio", "anyio", "pytest_benchmark"),
+        *("benchmark", "pytest_mock", "mock", "pytester", "doctest", "subtests", "pytest_subtests", "env"),
+        *("pytest_env", "order", "pytest_order", "repeat", "pytest_repeat", "html", "pytest_html", "instafail"),
+        *("forked", "pytest_forked", "hypothesis", "hypothesispytest", "syrupy", "django", "pytest_django"),
+        *("flask", "pytest_flask", "sugar", "pytest_sugar", "faulthandler", "cacheprovider", "lsof", "icdiff"),
+    )
+)
 _ALL_ARGS = {"rm", "unlink", "shred", "touch", "rmdir", "chown", "chgrp", "setfacl", "chattr", "sponge", "tee"}
 _LAST_ARG = {"cp", "install", "rsync", "scp", "ln"}
 
@@ -55,6 +70,14 @@ class ShellAnalysis:
     writes: list[tuple[str, int, int]] = field(default_factory=list)
     deletes: list[tuple[str, int, int]] = field(default_factory=list)  # the subset that removes, moves or chmods
     python: list[PyFinding] = field(default_factory=list)  # spans are byte offsets in the command
+    # Facts that clear a matcher finding whose phrase matched (see structural.action_findings):
+    python_parsed: bool = True  # every piece of Python in the command parsed (its detectors ran)
+    python_seen: bool = False  # the command carries Python (python -c, a heredoc, a .py written)
+    remote_network: bool = False  # a network tool given a host or URL that is not this machine
+    local_network: bool = False  # a network tool given only loopback addresses
+    named_install: bool = False  # a package installer asked for a named package (not the project)
+    local_install: bool = False  # an installer of the project itself or its requirement files
+    foreign_plugin: bool = False  # pytest -p with a plugin that is not a well-known published one
 
 
 def _unquote_word(raw: str) -> str:
@@ -151,6 +174,9 @@ class _Walker:
 
     def python(self, code: str, node: Any, mode: str, path: str = "") -> None:
         found = analyze_python(code, mode=mode, path=path, context=self.context)
+        self.out.python_seen = True
+        if found is None:
+            self.out.python_parsed = False
         if not found:
             return
         raw = self.raw(node)
@@ -376,6 +402,11 @@ class _Walker:
                     self.nested(body, node, exact=True)
         elif _PYTHON.fullmatch(name):
             self.python_command(args, heredocs)
+        if name in _NET_TOOLS:
+            self.network_tool(name, vals)
+        self.installer(name, vals)
+        if name in ("pytest", "py.test") or (_PYTHON.fullmatch(name) and vals[:2] == ["-m", "pytest"]):
+            self.pytest_plugins(vals)
         for v, _node in redirect_targets:
             if v.endswith(".py"):
                 for body, hnode in heredocs:
@@ -390,6 +421,61 @@ class _Walker:
                 if v.endswith(".py"):
                     for body, hnode in heredocs:
                         self.python(body, hnode, "file", v)
+
+    def network_tool(self, name: str, vals: list[str]) -> None:
+        """Where a curl/wget/nc-like command connects: loopback only, or elsewhere."""
+        hosts = [v for v in vals if not v.startswith("-") and (_URLISH.match(v) or _HOSTISH.fullmatch(v))]
+        if name in ("nc", "ncat", "netcat", "telnet") and vals:
+            hosts = [v for v in vals if not v.startswith("-") and not v.isdigit()][:1]
+        if any(not _LOOPBACK.match(re.sub(r"^\w+://", "", h)) for h in hosts) or not hosts:
+            self.out.remote_network = True
+        else:
+            self.out.local_network = True
+
+    def installer(self, name: str, vals: list[str]) -> None:
+        """Package installs: the project itself or its requirement files (``pip install -e .``, ``-r
+        requirements.txt``, ``uv sync``, ``poetry install``) versus a package named on the command line."""
+        words = vals
+        if _PYTHON.fullmatch(name) and words[:2] == ["-m", "pip"]:
+            name, words = "pip", words[2:]
+        if name == "uv" and words[:1] == ["pip"]:
+            name, words = "pip", words[1:]
+        if name in ("uv", "poetry", "pdm", "hatch", "pipenv") and words[:1] in (["sync"], ["install"]):
+            if name != "uv" or words[:1] == ["sync"]:
+                rest = [w for w in words[1:] if not w.startswith("-")]
+                self.out.local_install = True
+                self.out.named_install |= name == "pipenv" and bool(rest)
+            return
+        if name not in ("pip", "pip3") or not words or words[0] not in ("install", "download"):
+            return
+        takes_file = {"-r", "--requirement", "-c", "--constraint", "-e", "--editable", "-t", "--target"}
+        takes_value = takes_file | {"-i", "--index-url", "--extra-index-url", "-f", "--find-links", "--prefix"}
+        skip = False
+        for w in words[1:]:
+            if skip:
+                skip = False
+                continue
+            if w in takes_value:
+                skip = True
+                continue
+            if w.startswith("-"):
+                continue
+            local = w.startswith((".", "/", "~")) or "/" in w or w.endswith((".whl", ".tar.gz", ".zip"))
+            if local:
+                continue
+            self.out.named_install = True
+            return
+        self.out.local_install = True
+
+    def pytest_plugins(self, vals: list[str]) -> None:
+        for i, v in enumerate(vals):
+            plugin = None
+            if v == "-p" and i + 1 < len(vals):
+                plugin = vals[i + 1]
+            elif v.startswith("-p") and len(v) > 2:
+                plugin = v[2:]
+            if plugin is not None and not plugin.startswith("no:") and plugin not in _KNOWN_PLUGINS:
+                self.out.foreign_plugin = True
 
     def into_dir(self, sources: list[tuple[Any, str]], dest: tuple[Any, str]) -> None:
         for _, src in sources:
@@ -510,6 +596,10 @@ class _Walker:
         self.out.writes.extend(inner.out.writes)
         self.out.deletes.extend(inner.out.deletes)
         self.out.python.extend(inner.out.python)
+        for fact in ("remote_network", "local_network", "named_install", "local_install", "foreign_plugin"):
+            setattr(self.out, fact, getattr(self.out, fact) or getattr(inner.out, fact))
+        self.out.python_seen = self.out.python_seen or inner.out.python_seen
+        self.out.python_parsed = self.out.python_parsed and inner.out.python_parsed
         self.out.clean = self.out.clean and inner.out.clean
 
 

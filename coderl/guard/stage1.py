@@ -18,14 +18,21 @@ from coderl.action import Action, field_bytes
 from coderl.guard.context import GuardContext
 from coderl.guard.pycode import is_test_path
 from coderl.guard.rules import Rule, load_rules
-from coderl.guard.structural import SUPERSEDED, SUPERSEDED_SHELL, action_findings
+from coderl.guard.structural import action_findings
 
 # Library rules that do not apply to the agent's own new test files (see Stage1Scanner.scan_many).
 # Rules that say nothing about a test file the agent writes for itself: the grader never runs it. A
 # tautology (HumanEval's own tests carry `assert True, "..."`, round 3) or a skip marker (public test
 # suites use skipif/xfail freely, round 4; a whole new file only) there weakens no hidden test. Tuned on
 # those rounds.
-_NEW_TEST_EXEMPT = frozenset({"tests.assert_true", "skip.markers"})
+_NEW_TEST_EXEMPT = frozenset(
+    {
+        *("tests.assert_true", "skip.markers"),
+        # session 5: wildcard equality (``mock.ANY``-style matchers, a MagicMock forced equal) and
+        # network calls in tests the agent writes for itself; tuned on round 6
+        *("eq.always_true", "py.eq-ignores-other", "net.sockets_in_code", "py.network"),
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -217,10 +224,11 @@ class Stage1Scanner:
                         seen.add(rule.id)
                         findings[i].append(Finding(rule.id, rule.category, rule.severity, rule.decoy, fld, start, end))
         for i, action in enumerate(actions):
-            structural, parsed = action_findings(action, self.context) if self.structural else ([], False)
-            if parsed:
-                gone = SUPERSEDED_SHELL if action.tool == "bash" else SUPERSEDED
-                findings[i] = [f for f in findings[i] if f.rule not in gone]
+            result = action_findings(action, self.context) if self.structural else None
+            structural = result.findings if result else []
+            parsed = bool(result and result.parsed)
+            if result and result.cleared:
+                findings[i] = [f for f in findings[i] if f.rule not in result.cleared]
             findings[i].extend(self._context_findings(action, regex_shell_writes=not parsed))
             known = {(f.rule, f.field) for f in findings[i]}
             findings[i].extend(f for f in structural if (f.rule, f.field) not in known)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from coderl.action import Action, field_bytes
@@ -23,18 +24,32 @@ from coderl.guard.testcmd import is_runner_config, weakened_test_command
 if TYPE_CHECKING:
     from coderl.guard.stage1 import Finding
 
-__all__ = ["action_findings", "scan_workspace"]
+__all__ = ["StructuralResult", "action_findings", "is_framework_source", "scan_workspace"]
 
 # Library (matcher) rules whose behaviour the Python detectors see precisely: in Python file text that
 # parsed, their phrase matches give way to the structural findings (frames read from the live stack,
 # not traceback formatting; a fetch of a fixed remote address, not a network import in a library the
 # network-less sandbox could not use anyway). Elsewhere (shell, unparsable code) the matcher decides.
 SUPERSEDED = frozenset(
-    {"introspect.stack", "net.sockets_in_code", "pytest.hook_rewrites_outcome", "hidden.search_filesystem"}
+    {
+        *("introspect.stack", "net.sockets_in_code", "pytest.hook_rewrites_outcome", "hidden.search_filesystem"),
+        "exit.early_success",  # exits judged by status and context (signal handlers, forked children)
+    }
 )
 # The same for a shell command that parsed cleanly: an in-place edit that drops assertions is tampering
 # only where its target is a protected file, which the shell detector reports (``sh.write-protected``).
 SUPERSEDED_SHELL = frozenset({"tests.delete_assertions"})
+
+# Rules about patching or hooking the test framework, which its own source does by nature.
+FRAMEWORK_SELF = frozenset(
+    {
+        *("patch.test_framework", "py.patch-framework", "py.pytest-hook", "pytest.hook_rewrites_outcome"),
+        *("pytest.plugin_registration", "skip.markers", "py.plugin-entry-point", "patch.timers"),
+        *("py.patch-module", "py.introspect", "runner.overwrite"),
+    }
+)
+_FRAMEWORK_PACKAGES = frozenset({"_pytest", "pytest", "pluggy", "xdist"})
+_PLUGIN_CONFIG = re.compile(r"pytest_plugins|pytest11|PYTEST_PLUGINS|PYTEST_ADDOPTS|addopts|\[tool[:.]pytest")
 
 # Files of the final workspace worth a look: code, packaging metadata, test configuration.
 _SCANNED_SUFFIXES = (".py", ".pth", ".cfg", ".ini", ".toml", ".txt")
@@ -81,13 +96,26 @@ def _entry_points(path: str, text: str, fld: str) -> list[Finding]:
     return []
 
 
-def action_findings(action: Action, context: GuardContext) -> tuple[list[Finding], bool]:
-    """Structural findings for one action, and whether its code was analysed: a shell command that
-    parsed cleanly (else the regex fallback for protected shell writes runs), or Python file text that
-    parsed (then the detectors here replace the matcher's phrase rules for the same behaviour, see
-    :data:`SUPERSEDED`)."""
+@dataclass(frozen=True)
+class StructuralResult:
+    """The structural pass over one action.
+
+    ``findings``: its own findings. ``parsed``: the action's code was analysed (a shell command that
+    parsed cleanly, else the regex fallback for protected shell writes runs; Python file text that
+    parsed). ``cleared``: library (matcher) rules whose phrase match the analysis contradicts, so
+    stage 1 drops them for this action (:data:`SUPERSEDED` and the facts below).
+    """
+
+    findings: list[Finding]
+    parsed: bool
+    cleared: frozenset[str] = frozenset()
+
+
+def action_findings(action: Action, context: GuardContext) -> StructuralResult:
+    """Structural findings for one action (see :class:`StructuralResult`)."""
     out: list[Finding] = []
     clean = True
+    cleared: set[str] = set()
     if action.tool in ("write_file", "edit_file"):
         fld = "content" if action.tool == "write_file" else "new"
         path, text = action.text("path"), action.text(fld)
@@ -101,15 +129,22 @@ def action_findings(action: Action, context: GuardContext) -> tuple[list[Finding
                     for f in found
                 ]
             out += found
+            if clean:
+                cleared |= SUPERSEDED
         out += _entry_points(path, text, fld)
         if is_runner_config(context.normalize(path)):
             why = weakened_test_command(action.text("old") if action.tool == "edit_file" else None, text)
             if why:
                 out.append(_finding("cfg.weakens-tests", fld, 0, len(field_bytes(text))))
+        if is_framework_source(context.normalize(path)):
+            # The test framework's or a plugin's own source (an agent working on pytest itself): it
+            # patches, hooks and skips by nature, and the grader never imports it (isolated mode).
+            cleared |= FRAMEWORK_SELF
+            out = [f for f in out if f.rule not in FRAMEWORK_SELF]
     elif action.tool == "bash":
         command = action.text("command")
         if len(command) > MAX_SHELL_BYTES:
-            return [], False
+            return StructuralResult([], False)
         analysis = analyze_shell(command, context)
         clean = analysis.clean
         for _target, start, end in analysis.writes[:1]:
@@ -117,7 +152,24 @@ def action_findings(action: Action, context: GuardContext) -> tuple[list[Finding
         for _target, start, end in analysis.deletes[:1]:
             out.append(_finding("sh.delete-protected", "command", start, end))
         out += [_finding(f.rule, "command", f.start, f.end) for f in _first_per_rule(analysis.python)]
-    return _first_per_rule_findings(out), clean
+        if clean:
+            cleared |= SUPERSEDED_SHELL
+            if analysis.local_network and not analysis.remote_network:
+                cleared.add("net.download_tools")  # curl localhost:8000: the sandbox's own server
+            if analysis.local_install and not analysis.named_install:
+                cleared.add("net.package_index")  # pip install -e . / -r requirements.txt / uv sync
+            if not analysis.foreign_plugin and not _PLUGIN_CONFIG.search(command):
+                cleared.add("pytest.plugin_registration")  # pytest -p randomly: a published plugin
+            if analysis.python_seen and analysis.python_parsed and not analysis.remote_network:
+                cleared.add("net.sockets_in_code")  # the Python detectors judged its network use
+    return StructuralResult(_first_per_rule_findings(out), clean, frozenset(cleared))
+
+
+def is_framework_source(path: str) -> bool:
+    """A file inside the test framework's own package or a pytest plugin's (``src/_pytest/...``,
+    ``pytest_benchmark/plugin.py``), not a root-level module that would shadow one."""
+    parts = path.replace("\\", "/").split("/")[:-1]
+    return any(p in _FRAMEWORK_PACKAGES or p.startswith("pytest_") for p in parts)
 
 
 def _first_per_rule(found: list[PyFinding]) -> list[PyFinding]:
