@@ -74,6 +74,7 @@ class SandboxPool:
         self._spares_wanted = 0
         self._all_fresh: set[Sandbox] = set()
         self._preparer: Callable[[Sandbox], Awaitable[None]] | None = None
+        self._spare_changed = asyncio.Event()  # set when a spare is ready or its preparation ended
         self.stats = {"created": 0, "replaced": 0, "resets": 0, "leftovers_removed": 0}
         self._closed = False
 
@@ -218,12 +219,23 @@ class SandboxPool:
             return
         finally:
             self._spares_wanted -= 1
+            self._spare_changed.set()  # wakes fresh() waiting for a spare (also when this one failed)
         if self._closed or preparer is not self._preparer:
             await self._discard(sandbox)
             self._refill_spares()
         else:
             self._all_fresh.add(sandbox)
-            await self._spares.put(sandbox)
+            self._spares.put_nowait(sandbox)
+            self._spare_changed.set()
+
+    def _take_spare(self) -> Sandbox | None:
+        while not self._spares.empty():
+            candidate = self._spares.get_nowait()
+            self._all_fresh.discard(candidate)
+            if candidate.alive:
+                return candidate
+            self._background(self._discard(candidate))
+        return None
 
     def _refill_spares(self) -> None:
         while not self._closed and self._spares.qsize() + self._spares_wanted < self.spare_fresh:
@@ -236,17 +248,17 @@ class SandboxPool:
         ``spare_fresh`` are prepared in the background, so a grade does not wait for a container. With
         a preparer set (``set_fresh_preparer``) the sandbox is removed in the background once the block
         ends; otherwise before the block's exit returns."""
-        sandbox = None
-        while not self._spares.empty():
-            candidate = self._spares.get_nowait()
-            self._all_fresh.discard(candidate)
-            if candidate.alive:
-                sandbox = candidate
-                break
-            self._background(self._discard(candidate))
+        sandbox = self._take_spare()
+        self._refill_spares()
+        # With a preparer, wait for a spare under way rather than make one more container beside it:
+        # on a busy machine the extra container only slows the ones being prepared.
+        while sandbox is None and self._preparer is not None and self._spares_wanted > 0 and not self._closed:
+            self._spare_changed.clear()
+            await self._spare_changed.wait()
+            sandbox = self._take_spare()
+            self._refill_spares()
         if sandbox is None:
             sandbox = await self._open_fresh()
-        self._refill_spares()
         try:
             yield sandbox
         finally:
