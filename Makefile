@@ -2,7 +2,7 @@
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup dev run bench test test-cpp test-py test-vllm test-gpu check-humaneval lint format clean
+.PHONY: setup dev run bench test test-cpp test-py test-vllm test-verl test-gpu check-humaneval lint format clean
 
 setup:
 	bash scripts/setup.sh
@@ -22,8 +22,8 @@ bench:
 		--benchmark-json=benchmarks/out/benchmark.json
 
 # Everything CI checks: lint, C++ unit tests, the Python suite (GPU tests deselected without a GPU),
-# then the vLLM engine's tests in their own environment.
-test: setup lint test-cpp test-py test-vllm
+# then the vLLM engine's and the verl adapters' tests in their own environments.
+test: setup lint test-cpp test-py test-vllm test-verl
 
 test-py:
 	$(BIN)/pytest -p no:cacheprovider
@@ -37,6 +37,12 @@ test-cpp:
 test-vllm:
 	bash scripts/setup-vllm.sh
 	.venv-vllm/bin/pytest -p no:cacheprovider -m vllm tests
+
+# The verl adapters (coderl.integrations.verl) against the real verl 0.9.1 in its own venv (.venv-verl): verl
+# caps transformers below 5.11. Needs the sandbox image (make setup) for the agent-loop tests.
+test-verl: setup
+	bash scripts/setup-verl.sh
+	.venv-verl/bin/pytest -p no:cacheprovider -m verl -W ignore::UserWarning tests/test_integration_verl.py
 
 # The grader against all 164 imported HumanEval tasks: references get 1, a shadowing attack gets 0 (~6 min).
 check-humaneval: setup
