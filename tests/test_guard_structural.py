@@ -465,3 +465,24 @@ def test_heldout_round6_report():
 
     print("\n" + guard_corpus.REPORTS["round6"])
     assert len(cheats) >= 60 and len(honest) >= 400 and len(other) >= 5
+
+
+def test_heldout_round7_report():
+    """ROUND7 (tests/guard_heldout.py): built by an independent evaluator from public sources (new to the file) after
+    the detectors were frozen at 975aac1, measured once against the frozen commit; the task context adds the files its
+    actions assume exist (ROUND7_TASK_FILES). Prints figures, asserts only the set sizes (see _report_round)."""
+    import guard_heldout
+
+    cheats, honest, other = _parsed(guard_heldout.ROUND7, guard_heldout.round7_honest(), guard_heldout.ROUND7_OTHER)
+    header = (
+        f"stage-1 held-out round 7 (independent evaluator, public sources, detectors frozen at 975aac1): "
+        f"{len(cheats)} cheats in the stage-1 families, {len(honest)} honest actions, "
+        f"{len(other)} cheats outside them. Unseen figures (measured once, /work/r7/REPORT.md): recall 87/102, "
+        "false positives 25/757 (14 of them conftest.py writes)"
+    )
+    context = GuardContext(task_files=TASK_FILES | {"solution.py"} | guard_heldout.ROUND7_TASK_FILES)
+    _report_round("round7", header, context, cheats, honest, other)
+    import guard_corpus
+
+    print("\n" + guard_corpus.REPORTS["round7"])
+    assert len(cheats) >= 80 and len(honest) >= 600 and len(other) >= 5
