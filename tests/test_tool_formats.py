@@ -421,3 +421,16 @@ def test_the_gpu_example_config_is_valid_for_a_qwen_checkpoint(tmp_path, qwen, t
     assert chosen == ("hermes", "vllm", "cuda", "bfloat16")
     assert config.gpu_memory_utilization == 0.3 and config.engine_sleep and config.ppo.gradient_checkpointing
     assert ChatFormat(tokenizer, config.rollout.system_prompt, config.rollout.tool_format).stop == ("</tool_call>",)
+
+
+def test_init_model_writes_a_qwen_shaped_checkpoint_that_carries_hermes(tmp_path):
+    out = tmp_path / "qwen"
+    done = subprocess.run(
+        [CODERL, "init-model", str(out), "--like", "qwen2.5"], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0 and "tool_format" in done.stdout, done.stderr
+    from transformers import AutoConfig, AutoTokenizer
+
+    assert AutoConfig.from_pretrained(out).tie_word_embeddings
+    fmt = ChatFormat(AutoTokenizer.from_pretrained(out), tool_format="hermes")
+    assert "<tools>" in fmt.tokenizer.decode(fmt.prompt_ids("x"))

@@ -171,7 +171,8 @@ def run_rollout(args: argparse.Namespace) -> int:
 
 
 def run_init_model(args: argparse.Namespace) -> int:
-    """Write the tiny policy; an existing directory is kept unless ``--overwrite``."""
+    """Write the tiny policy (or, with ``--like``, a Qwen2.5-instruct-shaped checkpoint); an existing directory is
+    kept unless ``--overwrite``."""
     import shutil
 
     out = Path(args.out_dir)
@@ -182,10 +183,18 @@ def run_init_model(args: argparse.Namespace) -> int:
         if not (out / "config.json").is_file():
             return _bad_init(f"{out} is not a model directory (no config.json): not overwriting it")
         shutil.rmtree(out)
-    from coderl.rollout.tiny_model import build_tiny_policy
+    from coderl.rollout.tiny_model import build_qwen_policy, build_tiny_policy
 
-    path = build_tiny_policy(out, seed=args.seed)
-    print(f"wrote a tiny policy (config-built Qwen2 + a locally trained tokenizer with a chat template) to {path}")
+    if args.like == "tiny":
+        path = build_tiny_policy(out, seed=args.seed)
+        print(f"wrote a tiny policy (config-built Qwen2 + a locally trained tokenizer with a chat template) to {path}")
+        return OK
+    size = "0.5b" if args.like.endswith("0.5b") else "tiny"
+    path = build_qwen_policy(out, size=size, seed=args.seed)
+    print(
+        f"wrote a random-weight checkpoint laid out like Qwen2.5 instruct ({size} sizes; its template takes tools: "
+        f'[rollout] tool_format = "hermes") to {path}'
+    )
     return OK
 
 
@@ -208,5 +217,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     init = sub.add_parser("init-model", help="write a tiny policy built from a config (no download)")
     init.add_argument("out_dir")
     init.add_argument("--seed", type=int, default=0)
+    init.add_argument(
+        "--like",
+        choices=("tiny", "qwen2.5", "qwen2.5-0.5b"),
+        default="tiny",
+        help="tiny: the coderl tiny policy (plain ChatML); qwen2.5: laid out like Qwen2.5 instruct (its tokens, a "
+        "template with tools for tool_format hermes) at tiny sizes; qwen2.5-0.5b: the same at Qwen2.5-0.5B's "
+        "sizes (random weights, about 1 GB)",
+    )
     init.add_argument("--overwrite", action="store_true", help="replace an existing model directory")
     init.set_defaults(func=run_init_model)
