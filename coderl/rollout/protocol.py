@@ -261,7 +261,7 @@ class ToolFormat:
     def observation_message(self, text: str) -> dict[str, Any]:
         """The chat message that carries an observation back to the policy."""
         if self.observation_role == "tool":
-            return {"role": "tool", "content": text, "tool_call_id": "call_0", "name": "tool"}
+            return {"role": "tool", "content": text, "tool_call_id": "call_0"}
         return {"role": "user", "content": f"<observation>\n{text}\n</observation>"}
 
     def render_call(self, action: Action) -> str:
