@@ -289,6 +289,29 @@ def _samples(n: int, task_id: str = "fizzbuzz", agent_name: str = "coderl_agent"
     )
 
 
+def _exported_samples(config: Any, tmp_path: Path, n: int) -> DataProto:
+    """The first ``n`` tasks of tests/data/tasks as verl's trainer would feed them: ``coderl tasks export``
+    (the console script of this environment), verl's ``RLHFDataset`` and ``collate_fn``, a ``DataProto``."""
+    import subprocess
+    import sys
+
+    from transformers import AutoTokenizer
+    from verl.utils.dataset.rl_dataset import RLHFDataset, collate_fn
+
+    coderl = str(Path(sys.executable).with_name("coderl"))
+    args = ["tasks", "export", "--format", "verl", "--tasks", str(TASKS), "--agent-name", "coderl_agent_short"]
+    subprocess.run([coderl, *args, str(tmp_path)], check=True, capture_output=True)
+    tokenizer = AutoTokenizer.from_pretrained(config.actor_rollout_ref.model.path)
+    from omegaconf import OmegaConf, open_dict
+
+    data_config = OmegaConf.create(OmegaConf.to_container(config.data, resolve=True))
+    with open_dict(data_config):
+        data_config.cache_dir = str(tmp_path / "cache")
+    dataset = RLHFDataset(str(tmp_path / "train.parquet"), tokenizer, data_config)
+    assert len(dataset) == len([p for p in TASKS.iterdir() if (p / "task.toml").is_file()])
+    return DataProto.from_single_dict(collate_fn([dataset[i] for i in range(n)]))
+
+
 def _drive(config: Any, server: Any, samples: DataProto) -> DataProto:
     """verl's AgentLoopWorker, as its Ray actor would run it, then coderl's sandboxes stopped."""
     from verl.experimental.agent_loop.agent_loop import AgentLoopWorker
@@ -321,16 +344,20 @@ def _row(out: DataProto, i: int) -> dict[str, Any]:
 
 
 @pytest.mark.podman
-def test_verls_agent_loop_worker_drives_coderls_episode_with_the_transformers_engine(verl_config, qwen):
+def test_verls_agent_loop_worker_drives_coderls_episode_with_the_transformers_engine(verl_config, qwen, tmp_path):
+    """Exported tasks, through verl's dataset, played by verl's agent-loop worker with a real (tiny) model."""
     from coderl.rollout.hf_engine import HFEngine
 
+    samples = _exported_samples(verl_config, tmp_path, 2)
+    task_ids = [info["task_id"] for info in samples.non_tensor_batch["extra_info"]]
+    assert list(samples.non_tensor_batch["agent_name"]) == ["coderl_agent_short"] * 2 and len(set(task_ids)) == 2
     server = HFServer(HFEngine.from_pretrained(qwen))
-    out = _drive(verl_config, server, _samples(2, agent_name="coderl_agent_short"))
+    out = _drive(verl_config, server, samples)
     assert out.batch["responses"].shape == (2, 768) and "rm_scores" in out.batch.keys()  # noqa: SIM118 (a TensorDict)
     generated = {tuple(ids): logprobs for _, ids, logprobs in server.log}
     for i in range(2):
         row = _row(out, i)
-        assert row["coderl"]["task_id"] == "fizzbuzz" and row["coderl"]["finish"] == "max_turns"
+        assert row["coderl"]["task_id"] == task_ids[i] and row["coderl"]["finish"] == "max_turns"
         assert row["mask"][-1] == 1  # the response ends at the last generated token
         # the masked-in spans are exactly what the engine generated, with its logprobs; the rest is 0
         spans, start = [], None

@@ -1,4 +1,4 @@
-"""``coderl tasks list|check|generate|import``: inspect, validate, generate and import task suites."""
+"""``coderl tasks list|check|generate|import|export``: inspect, validate, generate, import and export task suites."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from pathlib import Path
 
 from coderl.exitcodes import BAD_INPUT, INFRASTRUCTURE, OK, VERDICT
 from coderl.suites import BASIC
+from coderl.suites.export import EXPORT_FORMATS
 from coderl.suites.generator import FAMILIES, generate_tasks
 from coderl.suites.importer import FORMATS, JsonlImportError, import_jsonl
 from coderl.task import Task, TaskError, load_tasks
@@ -190,6 +191,20 @@ def run_import(args: argparse.Namespace) -> int:
     return OK
 
 
+def run_export(args: argparse.Namespace) -> int:
+    from coderl.suites.export import write_verl
+
+    try:
+        tasks = load_tasks(Path(args.tasks) if args.tasks else BASIC)
+        check_writable_dir(args.out)
+        path = write_verl(tasks, args.out, args.name, args.agent_name)
+    except (TaskError, ValueError, ImportError, OSError) as exc:
+        print(f"coderl tasks export: {_error(exc)}", file=sys.stderr)
+        return BAD_INPUT
+    print(f"wrote {len(tasks)} {args.format} rows (agent {args.agent_name}) to {path}")
+    return OK
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     tasks = sub.add_parser(
         "tasks",
@@ -234,3 +249,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     imp.add_argument("--limit", type=_limit, default=None, metavar="N", help="stop after N tasks (N >= 1)")
     imp.add_argument("--overwrite", action="store_true", help="replace tasks of the same id already in --out")
     imp.set_defaults(func=run_import)
+    exp = actions.add_parser(
+        "export",
+        help="write a suite as another stack's dataset (verl: OUT/NAME.parquet)",
+        description="One dataset row per task for another RL stack. verl: parquet with prompt, agent_name and "
+        "extra_info.task_id, for coderl's agent loop (coderl.integrations.verl). Needs pyarrow.",
+    )
+    exp.add_argument("out", metavar="DIR")
+    exp.add_argument("--format", choices=EXPORT_FORMATS, required=True)
+    exp.add_argument("--tasks", default=None, metavar="DIR", help="the suite (default: the bundled one)")
+    exp.add_argument("--name", default="train", help="the file's name, without .parquet (default: train)")
+    exp.add_argument("--agent-name", default="coderl_agent", help="the agent loop of every row (default: coderl_agent)")
+    exp.set_defaults(func=run_export)

@@ -73,7 +73,8 @@ class ServerEngine:
 
     verl's sampling parameters (temperature, top-p, top-k, logprobs, validation's greedy settings) pass
     through unchanged; coderl adds the turn's token budget (``max_tokens``) and, for formats that stop at a
-    closing tag, its stop strings (kept in the output, as coderl's engines do).
+    closing tag, its stop strings (kept in the output, as coderl's engines do; vLLM's parameter names, so use the
+    ``hermes`` or ``openai`` format, which stop at the end-of-turn token and send no stop strings, with SGLang).
     """
 
     def __init__(self, server_manager: Any, tokenizer: Any, sampling_params: dict[str, Any], request_id: str) -> None:
