@@ -80,7 +80,7 @@ def test_verls_compute_advantage_runs_coderls_gae_and_matches_verls_loop(verl_ga
     assert core_algos.compute_gae_advantage_return is not verl_gae and advantage.installed()
     ours = compute_advantage(data(), AdvantageEstimator.GAE, gamma=gamma, lam=lam, config={})
     for key in ("advantages", "returns"):
-        torch.testing.assert_close(ours.batch[key][mask], theirs.batch[key][mask], rtol=1e-4, atol=1e-4)
+        torch.testing.assert_close(ours.batch[key][mask], theirs.batch[key][mask], rtol=1e-5, atol=1e-5)
         # coderl's op ran: it writes 0 off the policy tokens, where verl's loop leaves its carried state
         assert bool((ours.batch[key][~mask] == 0).all()) and bool((theirs.batch[key][~mask] != 0).any())
     whitened = ours.batch["advantages"][mask].double()
