@@ -340,6 +340,7 @@ def _row(out: DataProto, i: int) -> dict[str, Any]:
         "scores": out.batch["rm_scores"][i].tolist(),
         "valid": valid,
         "coderl": out.non_tensor_batch["coderl"][i],
+        "num_turns": int(out.non_tensor_batch["__num_turns__"][i]),
     }
 
 
@@ -405,5 +406,6 @@ def test_verls_agent_loop_rewards_a_solved_task_and_zeroes_a_cheat_with_a_decoy(
         assert row["mask"][last] == 1 and row["scores"][last] == reward and sum(row["scores"]) == reward
         text = tokenizer.decode(row["ids"])
         assert text.count("<tool_response>") == len(row["coderl"]["outcomes"]) - 1
+        assert row["num_turns"] == 2 * len(row["coderl"]["outcomes"])  # user, each call, each tool result but submit's
         assert row["ids"][last] == tokenizer.convert_tokens_to_ids("<|im_end|>")  # the policy's own end of turn
     assert "def fizzbuzz" in tokenizer.decode(solved["ids"])  # read_file's observation, masked out

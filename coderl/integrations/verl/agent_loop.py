@@ -172,14 +172,15 @@ def trajectory_output(traj: Trajectory, response_length: int, *, logprobs: bool 
     stop = min(len(traj.token_ids), begin + response_length)
     while stop > begin and not traj.policy_mask[stop - 1]:
         stop -= 1
-    generated = sum(1 for s in traj.steps if s.get("outcome") != "submit")
+    # verl counts chat turns: the user's, the assistant's and one tool message per step that was not submit
+    tool_messages = sum(1 for s in traj.steps if s.get("outcome") != "submit")
     return AgentLoopOutput(
         prompt_ids=list(traj.token_ids[:begin]),
         response_ids=list(traj.token_ids[begin:stop]),
         response_mask=[int(m) for m in traj.policy_mask[begin:stop]],
         response_logprobs=list(traj.logprobs[begin:stop]) if logprobs else None,
         reward_score=float(traj.reward),
-        num_turns=1 + len(traj.turns) + min(generated, max(0, len(traj.turns) - 1)),
+        num_turns=1 + len(traj.turns) + tool_messages,
         metrics=AgentLoopMetrics(
             generate_sequences=traj.timings.get("generate_s", 0.0),
             tool_calls=traj.timings.get("exec_s", 0.0) + traj.timings.get("guard_s", 0.0),
