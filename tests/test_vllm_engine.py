@@ -10,6 +10,7 @@ import asyncio
 import copy
 import math
 import re
+from typing import Any
 
 import pytest
 import torch
@@ -326,3 +327,38 @@ def test_a_qwen_shaped_checkpoint_in_vllm_hermes_prompts_logprobs_and_sleep(engi
     engine.wake_up()
     (again,) = run(engine.generate([prompt], params))
     assert again.token_ids == first.token_ids and again.logprobs == pytest.approx(first.logprobs, abs=1e-5)
+
+
+def test_requests_join_the_running_batch_continuous_batching(engine, prompts):
+    """Through the rollout Batcher: a short request made while a long one is generating is added to the running
+    batch and finishes first, and both results are those each gets alone."""
+    from coderl.rollout.loop import Batcher
+
+    long_params = SamplingParams(max_new_tokens=160, temperature=0)
+    alone = engine.generate_sync(prompts, long_params)
+    index = next((i for i, g in enumerate(alone) if len(g.token_ids) == 160), None)
+    assert index is not None, "no prompt generates 160 tokens without EOS"
+    short_params = SamplingParams(max_new_tokens=4, temperature=0)
+    short_alone = engine.generate_sync([prompts[(index + 1) % len(prompts)]], short_params)[0]
+
+    async def race() -> tuple[list[str], list[Any]]:
+        batcher = Batcher(engine)
+        assert batcher.continuous
+        finished: list[str] = []
+
+        async def one(name: str, prompt: list[int], params: SamplingParams, delay: float) -> Any:
+            await asyncio.sleep(delay)
+            generation = await batcher.generate(prompt, params)
+            finished.append(name)
+            return generation
+
+        results = await asyncio.gather(
+            one("long", prompts[index], long_params, 0.0),
+            one("short", prompts[(index + 1) % len(prompts)], short_params, 0.5),
+        )
+        return finished, list(results)
+
+    finished, (long, short) = run(race())
+    assert finished == ["short", "long"]
+    assert long.token_ids == alone[index].token_ids and short.token_ids == short_alone.token_ids
+    assert_close(long.logprobs, alone[index].logprobs)

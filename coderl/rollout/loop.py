@@ -62,7 +62,9 @@ class RolloutConfig:
 
 
 class Batcher:
-    """Collects generation requests from concurrent episodes and sends them to the engine in batches."""
+    """Collects generation requests from concurrent episodes and sends them to the engine in batches: one batch
+    at a time to an engine that runs a batch to completion (transformers), so that requests made meanwhile form the
+    next batch; at once to a continuously batching engine (vLLM), which adds them to what it is generating."""
 
     def __init__(self, engine: Engine, max_batch: int = 32, wait_s: float = 0.003) -> None:
         self.engine = engine
@@ -70,7 +72,10 @@ class Batcher:
         self.wait_s = wait_s
         self._pending: list[tuple[list[int], SamplingParams, asyncio.Future[Generation]]] = []
         self._flusher: asyncio.Task[None] | None = None
+        self._inflight: set[asyncio.Task[None]] = set()
         self.batches: list[int] = []
+        # an engine with ``continuous = True`` (vLLM) adds requests to the running batch: groups go out at once
+        self.continuous = bool(getattr(engine, "continuous", False))
 
     async def generate(self, prompt: list[int], params: SamplingParams) -> Generation:
         future: asyncio.Future[Generation] = asyncio.get_running_loop().create_future()
@@ -88,16 +93,27 @@ class Batcher:
                 groups.setdefault(params, []).append((prompt, future))
             for params, items in groups.items():
                 self.batches.append(len(items))
-                try:
-                    results = await self.engine.generate([p for p, _ in items], params)
-                except Exception as exc:  # every waiting episode learns of the failure
-                    for _, future in items:
-                        if not future.done():
-                            future.set_exception(exc)
-                    continue
-                for (_, future), result in zip(items, results, strict=True):
-                    if not future.done():
-                        future.set_result(result)
+                if self.continuous:  # the engine takes requests while it generates: never wait for a batch
+                    task = asyncio.ensure_future(self._dispatch(params, items))
+                    self._inflight.add(task)
+                    task.add_done_callback(self._inflight.discard)
+                else:
+                    await self._dispatch(params, items)
+
+    async def _dispatch(
+        self, params: SamplingParams, items: list[tuple[list[int], asyncio.Future[Generation]]]
+    ) -> None:
+        """One group's generation; its results (or its failure) settle the waiting episodes' futures."""
+        try:
+            results = await self.engine.generate([p for p, _ in items], params)
+        except Exception as exc:  # every waiting episode learns of the failure
+            for _, future in items:
+                if not future.done():
+                    future.set_exception(exc)
+            return
+        for (_, future), result in zip(items, results, strict=True):
+            if not future.done():
+                future.set_result(result)
 
 
 def _params(config: RolloutConfig, budget: int, stop: tuple[str, ...]) -> SamplingParams:

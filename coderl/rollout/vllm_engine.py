@@ -28,7 +28,9 @@ with the old weights is ever reused.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
+import itertools
 import os
 import threading
 from collections.abc import Iterator, Mapping, Sequence
@@ -48,7 +50,10 @@ _DEFAULT_ENV = {"VLLM_CPU_KVCACHE_SPACE": "1"}
 
 
 class VLLMEngine:
-    """Rollouts with ``vllm.LLM`` in this process; the blocking calls run in a worker thread under a lock."""
+    """Rollouts with ``vllm.LLM`` in this process, continuously batched: one thread steps the engine while requests
+    are unfinished and :meth:`generate` adds requests between steps; every engine call holds one lock."""
+
+    continuous = True  # the rollout Batcher sends each group at once instead of waiting for the previous one
 
     def __init__(
         self,
@@ -89,6 +94,9 @@ class VLLMEngine:
         self.tokenizer: Any = self._llm.get_tokenizer()
         self.pad_id = pad_id_of(self.tokenizer)
         self._lock = threading.Lock()
+        self._waiting: dict[str, tuple[asyncio.AbstractEventLoop, asyncio.Future[Generation]]] = {}
+        self._request_ids = itertools.count()
+        self._stepper: threading.Thread | None = None
         self._sleep_mode = bool(llm_kwargs.get("enable_sleep_mode", False))  # CUDA only in vLLM
         self._asleep = False
         self._tied = bool(getattr(self._llm.llm_engine.model_config.hf_config, "tie_word_embeddings", False))
@@ -101,20 +109,80 @@ class VLLMEngine:
     async def generate(self, prompts: Sequence[Sequence[int]], params: SamplingParams) -> list[Generation]:
         """Complete each prompt (token ids); the i-th result belongs to the i-th prompt.
 
-        With ``params.seed`` set, prompt ``i`` is sampled with seed ``seed + i``: reproducible, and a batch that
-        repeats one prompt still gets distinct samples.
+        Continuous batching: the requests join whatever the engine is already generating (they are added
+        between two engine steps) and each resolves when its own sequence ends, so an episode's next turn never
+        waits for a batch of other episodes to finish. With ``params.seed`` set, prompt ``i`` is sampled with
+        seed ``seed + i``: reproducible, and a batch that repeats one prompt still gets distinct samples.
         """
         if not prompts:
             return []
-        return await asyncio.to_thread(self.generate_sync, prompts, params)
+        loop = asyncio.get_running_loop()
+        futures = [loop.create_future() for _ in prompts]
+        await asyncio.to_thread(self._add_requests, prompts, params, loop, futures)
+        return list(await asyncio.gather(*futures))
+
+    def _add_requests(
+        self,
+        prompts: Sequence[Sequence[int]],
+        params: SamplingParams,
+        loop: asyncio.AbstractEventLoop,
+        futures: list[asyncio.Future[Generation]],
+    ) -> None:
+        from vllm.inputs import TokensPrompt
+        from vllm.sampling_params import RequestOutputKind
+
+        with self._lock:
+            engine = self._open().llm_engine
+            for index, (prompt, future) in enumerate(zip(prompts, futures, strict=True)):
+                sampling = self._sampling_params(params, index)
+                sampling.output_kind = RequestOutputKind.FINAL_ONLY
+                request_id = f"coderl-{next(self._request_ids)}"
+                self._waiting[request_id] = (loop, future)
+                engine.add_request(request_id, TokensPrompt(prompt_token_ids=[int(t) for t in prompt]), sampling)
+            if self._stepper is None:
+                self._stepper = threading.Thread(target=self._step_until_idle, name="coderl-vllm-steps", daemon=True)
+                self._stepper.start()
+
+    def _step_until_idle(self) -> None:
+        """The engine loop (one thread, while requests are unfinished): a step at a time under the lock, so that
+        requests are added, and weights updated, between steps; each finished request settles its future."""
+        while True:
+            with self._lock:
+                llm = self._llm
+                if llm is None or not llm.llm_engine.has_unfinished_requests():
+                    self._stepper = None
+                    return
+                try:
+                    outputs = llm.llm_engine.step()
+                except Exception as exc:  # every waiting request learns of the failure
+                    self._fail_waiting(exc)
+                    self._stepper = None
+                    return
+            for output in outputs:
+                if not output.finished or output.request_id not in self._waiting:
+                    continue
+                loop, future = self._waiting.pop(output.request_id)
+                try:
+                    result: Generation | BaseException = self._to_generation(output)
+                except Exception as exc:
+                    result = exc
+                _settle(loop, future, result)
+
+    def _fail_waiting(self, exc: BaseException) -> None:
+        waiting, self._waiting = self._waiting, {}
+        for loop, future in waiting.values():
+            _settle(loop, future, exc)
 
     def generate_sync(self, prompts: Sequence[Sequence[int]], params: SamplingParams) -> list[Generation]:
-        """Blocking version of :meth:`generate`."""
+        """Blocking :meth:`generate` for callers without an event loop (one batch, run to completion); not while
+        :meth:`generate` requests are in flight."""
         from vllm.inputs import TokensPrompt
 
         inputs = [TokensPrompt(prompt_token_ids=[int(t) for t in prompt]) for prompt in prompts]
         sampling = [self._sampling_params(params, i) for i in range(len(inputs))]
         with self._lock:
+            if self._waiting:
+                raise RuntimeError("generate_sync while generate() requests are in flight")
             outputs = self._open().generate(inputs, sampling, use_tqdm=False)
         return [self._to_generation(out) for out in outputs]
 
@@ -216,6 +284,7 @@ class VLLMEngine:
             return
         with self._lock:
             self._llm = None
+            self._fail_waiting(RuntimeError("the vLLM engine was closed"))
             llm.llm_engine.engine_core.shutdown()
             del llm
             gc.collect()
@@ -225,6 +294,21 @@ class VLLMEngine:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _settle(loop: asyncio.AbstractEventLoop, future: asyncio.Future[Generation], result: object) -> None:
+    """Resolve ``future`` on its event loop from the engine's thread (a loop already closed is ignored)."""
+
+    def settle() -> None:
+        if future.done():
+            return
+        if isinstance(result, BaseException):
+            future.set_exception(result)
+        else:
+            future.set_result(result)  # type: ignore[arg-type]
+
+    with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
+        loop.call_soon_threadsafe(settle)
 
 
 def _refresh_tied_head(model: torch.nn.Module) -> None:
