@@ -1,0 +1,33 @@
+"""``coderl tasks export``: verl's dataset rows for a suite (the parquet file itself is read back by verl's
+RLHFDataset in tests/test_integration_verl.py)."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+from pathlib import Path
+
+import pytest
+from sandboxes import CODERL, TASKS
+
+from coderl.suites.export import verl_rows
+from coderl.task import load_tasks
+
+
+def test_verl_rows_name_the_task_and_the_agent_loop():
+    tasks = load_tasks(TASKS)
+    rows = verl_rows(tasks, agent_name="coderl_agent")
+    assert [r["extra_info"]["task_id"] for r in rows] == [t.id for t in tasks]
+    assert [r["extra_info"]["index"] for r in rows] == list(range(len(tasks)))
+    for row, task in zip(rows, tasks, strict=True):
+        assert row["prompt"] == [{"role": "user", "content": task.prompt}]
+        assert row["agent_name"] == "coderl_agent" and row["data_source"] == "coderl"
+
+
+@pytest.mark.skipif(importlib.util.find_spec("pyarrow") is not None, reason="pyarrow is installed here")
+def test_export_without_pyarrow_is_refused_with_the_fix(tmp_path: Path):
+    out = subprocess.run(
+        [CODERL, "tasks", "export", "--format", "verl", str(tmp_path / "data")], capture_output=True, text=True
+    )
+    assert out.returncode == 2 and "pip install pyarrow" in out.stderr
+    assert not (tmp_path / "data" / "train.parquet").exists()
