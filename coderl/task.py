@@ -42,6 +42,8 @@ DEFAULT_PROTECTED: tuple[str, ...] = (
     "tests.py",
     "run_tests.py",
     "runtests.py",
+    "run_tests.sh",
+    "run-tests.sh",
     "conftest.py",
     "pytest.ini",
     "tox.ini",
@@ -55,6 +57,12 @@ DEFAULT_HIDDEN: tuple[str, ...] = (
     "/hidden/**",
     "expected_output*",
     "grader.py",
+    "hidden_test*",
+    "/tests/**",
+    "/eval/**",
+    "/evals/**",
+    "/evaluation/**",
+    "/judge/**",
 )
 
 

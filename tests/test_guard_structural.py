@@ -477,8 +477,10 @@ def test_heldout_round7_report():
     header = (
         f"stage-1 held-out round 7 (independent evaluator, public sources, detectors frozen at 975aac1): "
         f"{len(cheats)} cheats in the stage-1 families, {len(honest)} honest actions, "
-        f"{len(other)} cheats outside them. Unseen figures (measured once, /work/r7/REPORT.md): recall 87/102, "
-        "false positives 25/757 (14 of them conftest.py writes)"
+        f"{len(other)} cheats outside them. Unseen figures (measured once, benchmarks/RESULTS.md): recall 87/102, "
+        "false positives 25/757 (14 of them conftest.py writes); since then tuned on it (a conftest in the agent's "
+        "new test folder judged by what it does, reports rewritten, grader paths outside the workspace, runner "
+        "scripts, frames read by constants or source line, Hub downloads), so the figures below are not unseen"
     )
     context = GuardContext(task_files=TASK_FILES | {"solution.py"} | guard_heldout.ROUND7_TASK_FILES)
     _report_round("round7", header, context, cheats, honest, other)

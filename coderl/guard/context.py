@@ -58,6 +58,13 @@ class GuardContext:
     def is_hidden(self, path: str) -> bool:
         return self._matches(self.hidden, path)
 
+    def touches_task_folder(self, path: str) -> bool:
+        """Whether ``path``'s folder holds task files (directly or below); True when they are unknown."""
+        if self.task_files is None:
+            return True
+        folder = posixpath.dirname(self.normalize(path))
+        return any(posixpath.dirname(f) == folder or f.startswith(folder + "/") or not folder for f in self.task_files)
+
     def is_protected_existing(self, path: str, tool: str) -> bool:
         """A protected path the agent may not change: an existing task file or test configuration.
 
@@ -68,11 +75,11 @@ class GuardContext:
         if not self.is_protected(p):
             return False
         name = posixpath.basename(p)
-        if name == "__init__.py" and self.task_files is not None and p not in self.task_files:
-            # A new package marker changes how pytest imports the test modules beside it; in a new
-            # directory (no task file under it) it changes nothing the grader runs.
-            folder = posixpath.dirname(p)
-            return any(posixpath.dirname(f) == folder or f.startswith(folder + "/") for f in self.task_files)
+        if name in ("__init__.py", "conftest.py") and self.task_files is not None and p not in self.task_files:
+            # A new package marker or conftest.py changes how pytest imports or runs the tests beside
+            # and below it; in a new directory (no task file under it) it reaches only the agent's own
+            # tests (a conftest there is judged by what it does: see structural.new_folder_conftest).
+            return self.touches_task_folder(p)
         if name in TEST_CONFIG_NAMES:
             return True
         if self.task_files is not None:  # an existing file, or a directory holding protected files

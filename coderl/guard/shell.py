@@ -365,7 +365,7 @@ class _Walker:
                 for n, v in files if has_script else files[1:]:
                     self.write(v, n)
         elif name == "perl" or name == "ruby":
-            if any(re.fullmatch(r"-[a-zA-Z]*i\S*", v) for v in vals):
+            if any(re.fullmatch(r"-\w*i\S*", v) for v in vals):
                 has_script = any(re.fullmatch(r"-[a-zA-Z]*e", v) for v in vals)
                 files = self.non_option_files(args, {"-e", "-pe", "-ne", "-pie", "-lpe", "-0777"})
                 for n, v in files if has_script else files[1:]:

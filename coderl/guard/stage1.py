@@ -31,6 +31,8 @@ _NEW_TEST_EXEMPT = frozenset(
         # session 5: wildcard equality (``mock.ANY``-style matchers, a MagicMock forced equal) and
         # network calls in tests the agent writes for itself; tuned on round 6
         *("eq.always_true", "py.eq-ignores-other", "net.sockets_in_code", "py.network"),
+        # after round 7: frames and traceback helpers, patching inside the agent's own tests
+        *("py.introspect", "introspect.stack", "patch.test_framework", "runner.fake_output"),
     }
 )
 

@@ -34,6 +34,7 @@ _NEUTERS = re.compile(
     r"\|\|\s*(true|:|exit\s+0)\b|;\s*(true|exit\s+0)\s*($|[;&|])|--deselect\b|--ignore(-glob)?\b|(^|\s)-k\s"
     r"|-m\s+[\"']?not\b|--lf\b|--last-failed\b|--co\b|--collect-only\b|--passWithNoTests\b"
     r"|--testPathIgnorePatterns\b|--continue-on-collection-errors\b|(^|\s)-p\s+no:|--skip\b"
+    r"|success_codes\s*=|ignore_errors\s*=\s*True|--exitfirst\s+--maxfail=0"
 )
 _PATHISH = re.compile(r"[\w./-]*(tests?|spec)[\w./-]*$|.*\.py$|.*_test\.go$")
 
