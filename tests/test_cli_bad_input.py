@@ -41,6 +41,9 @@ CASES: list[tuple[str, list[str], str, tuple[str, ...]]] = [
     ("tasks import", ["OPT", "--format", "mbpp", "--out", "{tmp}/i"], "file", BAD_FILE),
     ("tasks import", ["{bin}", "--format", "mbpp", "OPT"], "--out", ("{bin}",)),
     ("tasks import", ["{actions}", "--format", "mbpp", "--out", "{tmp}/i", "OPT"], "--limit", (*WRONG_INT, "0")),
+    ("tasks export", ["OPT", "--format", "verl"], "out", ("{bin}",)),
+    ("tasks export", ["{tmp}/e", "--format", "verl", "OPT"], "--tasks", BAD_FILE),
+    ("tasks export", ["{tmp}/e", "--format", "verl", "OPT"], "--name", ("../x", "a/b", "", ".hidden")),
     ("scan", ["OPT"], "file", BAD_FILE),
     ("scan", ["{actions}", "OPT"], "--threads", (*WRONG_INT, "-1", "99999999999")),
     ("scan", ["{actions}", "OPT"], "--rules", (*BAD_FILE, "{actions}")),
@@ -103,7 +106,7 @@ CASES += [
 # options that take no value worth breaking (flags, choices argparse checks, free text, globs)
 NOT_NUMERIC_OR_PATH = {"--format", "--family", "--protect", "--hidden", "--judge-model", "--judge-policy"}
 NOT_NUMERIC_OR_PATH |= {"--judge-mode", "--endpoint", "--model", "--modes", "--policy", "--image", "--suite"}
-NOT_NUMERIC_OR_PATH |= {"--mirror", "--engine", "--mode"}
+NOT_NUMERIC_OR_PATH |= {"--mirror", "--engine", "--mode", "--agent-name"}
 
 
 # bad input still refused late or with another code, in modules outside this change: (command, option, value)

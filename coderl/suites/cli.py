@@ -195,6 +195,8 @@ def run_export(args: argparse.Namespace) -> int:
     from coderl.suites.export import write_verl
 
     try:
+        if not args.name or args.name.startswith(".") or "/" in args.name or "\\" in args.name:
+            raise ValueError(f"--name {args.name!r}: a plain file name is needed (no path, not hidden)")
         tasks = load_tasks(Path(args.tasks) if args.tasks else BASIC)
         check_writable_dir(args.out)
         path = write_verl(tasks, args.out, args.name, args.agent_name)
