@@ -20,6 +20,7 @@ import os
 import subprocess
 import sys
 import threading
+import time
 
 import pytest
 from sandboxes import TASKS, LivePool
@@ -120,7 +121,9 @@ class Graded:
     def ready(self) -> None:
         async def wait() -> None:
             pool = self.live.pool
-            while pool._spares.qsize() < pool.spare_fresh or pool._tasks:
+            deadline = time.monotonic() + 60
+            while (pool._spares.qsize() < pool.spare_fresh or pool._tasks) and time.monotonic() < deadline:
+                pool._refill_spares()  # a spare whose preparation failed is made again here
                 await asyncio.sleep(0.02)
 
         self.live.run(wait())

@@ -139,6 +139,11 @@ class Sandbox:
         # grader's held test process: {"grading": handle}); empty for a sandbox made on demand.
         self.prepared: dict[str, Any] = {}
 
+    @property
+    def connected(self) -> bool:
+        """Alive and its agent stream's process still running (a spare may wait long before its use)."""
+        return self.alive and self._process.returncode is None
+
     async def request(self, op: str, *, timeout: float, **fields: Any) -> dict[str, Any]:
         """Send one request and wait for its reply; raises SandboxError if the agent is gone or late."""
         if not self.alive:
