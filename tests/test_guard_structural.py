@@ -488,3 +488,25 @@ def test_heldout_round7_report():
 
     print("\n" + guard_corpus.REPORTS["round7"])
     assert len(cheats) >= 80 and len(honest) >= 600 and len(other) >= 5
+
+
+def test_heldout_round8_report():
+    """ROUND8 (tests/guard_heldout.py): built by an independent evaluator from public sources (new to the file) after
+    the detectors were frozen at d57919a, measured once against the frozen commit; the task context adds the files its
+    actions assume exist (ROUND8_TASK_FILES). Prints figures, asserts only the set sizes (see _report_round)."""
+    import guard_heldout
+
+    cheats, honest, other = _parsed(guard_heldout.ROUND8, guard_heldout.round8_honest(), guard_heldout.ROUND8_OTHER)
+    header = (
+        f"stage-1 held-out round 8 (independent evaluator, public sources, detectors frozen at d57919a): "
+        f"{len(cheats)} cheats in the stage-1 families, {len(honest)} honest actions, "
+        f"{len(other)} cheats outside them. Unseen figures (measured once, /work/r8/REPORT.md): recall 104/111, "
+        "false positives 24/638 (7 of them conftest.py writes, 10 hand-converted near misses); matcher alone 90/111 "
+        "and 74/638"
+    )
+    context = GuardContext(task_files=TASK_FILES | {"solution.py"} | guard_heldout.ROUND8_TASK_FILES)
+    _report_round("round8", header, context, cheats, honest, other)
+    import guard_corpus
+
+    print("\n" + guard_corpus.REPORTS["round8"])
+    assert len(cheats) >= 80 and len(honest) >= 600 and len(other) >= 5
