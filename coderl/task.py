@@ -45,8 +45,6 @@ DEFAULT_PROTECTED: tuple[str, ...] = (
     "run_tests.sh",
     "run-tests.sh",
     "conftest.py",
-    "pytest.ini",
-    "tox.ini",
 )
 # Where hidden tests, expected outputs and grader files live; never readable by the agent.
 DEFAULT_HIDDEN: tuple[str, ...] = (
@@ -63,6 +61,10 @@ DEFAULT_HIDDEN: tuple[str, ...] = (
     "/evals/**",
     "/evaluation/**",
     "/judge/**",
+    "/solution/**",
+    "/solutions/**",
+    "/*.diff",
+    "/*.patch",
 )
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from coderl.task import DEFAULT_HIDDEN, DEFAULT_PROTECTED, glob_regex
 
 # Files whose only purpose is configuring test runs: writing one is tampering even if it is new.
-TEST_CONFIG_NAMES = frozenset({"conftest.py", "pytest.ini", "tox.ini", "__init__.py"})
+TEST_CONFIG_NAMES = frozenset({"conftest.py", "__init__.py"})
 NEW_TEST_FILE = re.compile(r"(test_[^/]*|[^/]*_test)\.py")
 
 
@@ -56,6 +56,9 @@ class GuardContext:
         return self._matches(self.protected, path)
 
     def is_hidden(self, path: str) -> bool:
+        """A hidden-test or grader location; a file the task gives the agent is never hidden."""
+        if self.task_files is not None and self.normalize(path) in self.task_files:
+            return False
         return self._matches(self.hidden, path)
 
     def touches_task_folder(self, path: str) -> bool:
@@ -75,10 +78,14 @@ class GuardContext:
         if not self.is_protected(p):
             return False
         name = posixpath.basename(p)
-        if name in ("__init__.py", "conftest.py") and self.task_files is not None and p not in self.task_files:
-            # A new package marker or conftest.py changes how pytest imports or runs the tests beside
-            # and below it; in a new directory (no task file under it) it reaches only the agent's own
-            # tests (a conftest there is judged by what it does: see structural.new_folder_conftest).
+        if name == "conftest.py" and self.task_files is not None and p not in self.task_files:
+            # A new conftest.py is judged by what it does (structural.new_conftest): the grader runs
+            # the hidden tests with its own configuration and conftest cut-off, so only its hooks,
+            # patches and exits say anything about the agent.
+            return False
+        if name == "__init__.py" and self.task_files is not None and p not in self.task_files:
+            # A new package marker changes how pytest imports the test modules beside it; in a new
+            # directory (no task file under it) it reaches only the agent's own tests.
             return self.touches_task_folder(p)
         if name in TEST_CONFIG_NAMES:
             return True

@@ -25,6 +25,7 @@ from typing import Any
 
 from coderl.guard.context import GuardContext
 from coderl.guard.pycode import PyFinding, analyze_python
+from coderl.guard.testcmd import is_runner_config, weakened_test_command
 
 __all__ = ["ShellAnalysis", "analyze_shell"]
 
@@ -78,6 +79,7 @@ class ShellAnalysis:
     named_install: bool = False  # a package installer asked for a named package (not the project)
     local_install: bool = False  # an installer of the project itself or its requirement files
     foreign_plugin: bool = False  # pytest -p with a plugin that is not a well-known published one
+    weakens: list[tuple[str, int, int]] = field(default_factory=list)  # sed edits that weaken a test command
 
 
 def _unquote_word(raw: str) -> str:
@@ -164,6 +166,13 @@ class _Walker:
                 for s in samples
             )
         return False
+
+    def replaces_runner(self, path: str) -> bool:
+        """Truncating the task's own test script or runner configuration (``> scripts/check.sh``): the
+        command that says whether the tests pass, replaced wholesale."""
+        files = self.context.task_files
+        p = self.context.normalize(path)
+        return files is not None and p in files and is_runner_config(p)
 
     def write(self, path: str, node: Any, delete: bool = False) -> None:
         if self.protected(path):
@@ -270,6 +279,8 @@ class _Walker:
                     for v in self.values(dest):
                         targets.append((v, dest))
                         self.write(v, dest)
+                        if op in (">", ">|", "&>") and self.replaces_runner(v):
+                            self.out.writes.append((v, self.base + dest.start_byte, self.base + dest.end_byte))
             elif r.type == "heredoc_redirect":
                 for c in r.children:
                     if c.type == "heredoc_body":
@@ -364,6 +375,12 @@ class _Walker:
                 files = self.non_option_files(args, {"-e", "-f", "--expression", "--file", "-l"})
                 for n, v in files if has_script else files[1:]:
                     self.write(v, n)
+                scripts = [vals[i + 1] for i, v in enumerate(vals[:-1]) if v in ("-e", "--expression")]
+                if not has_script and files:
+                    scripts.append(files[0][1])
+                for n, v in files if has_script else files[1:]:
+                    if is_runner_config(self.context.normalize(v)) and any(_sed_weakens(s) for s in scripts):
+                        self.out.weakens.append((v, self.base + n.start_byte, self.base + n.end_byte))
         elif name == "perl" or name == "ruby":
             if any(re.fullmatch(r"-\w*i\S*", v) for v in vals):
                 has_script = any(re.fullmatch(r"-[a-zA-Z]*e", v) for v in vals)
@@ -601,6 +618,16 @@ class _Walker:
         self.out.python_seen = self.out.python_seen or inner.out.python_seen
         self.out.python_parsed = self.out.python_parsed and inner.out.python_parsed
         self.out.clean = self.out.clean and inner.out.clean
+
+
+def _sed_weakens(script: str) -> bool:
+    """Whether a sed substitution (``s/A/B/``, any delimiter) turns a test command into a weaker one."""
+    m = re.match(r"^\s*(?:\d+|/[^/]*/)?\s*s(.)", script)
+    if not m:
+        return False
+    d = re.escape(m.group(1))
+    parts = re.match(rf"^\s*(?:\d+|/[^/]*/)?\s*s{d}((?:\\.|[^\\{d[-1]}])*){d}((?:\\.|[^\\{d[-1]}])*){d}", script)
+    return bool(parts) and weakened_test_command(parts.group(1), parts.group(2)) is not None  # type: ignore[union-attr]
 
 
 def _iter_errors(node: Any) -> Iterator[Any]:

@@ -19,7 +19,7 @@ from coderl.action import Action, field_bytes
 from coderl.guard.context import GuardContext
 from coderl.guard.pycode import STRUCTURAL_RULES, PyFinding, analyze_python
 from coderl.guard.shell import analyze_shell
-from coderl.guard.testcmd import is_runner_config, weakened_test_command
+from coderl.guard.testcmd import collection_sabotage, is_runner_config, weakened_test_command
 
 if TYPE_CHECKING:
     from coderl.guard.stage1 import Finding
@@ -56,10 +56,13 @@ _CONFTEST_POLICY = frozenset(
     {"pytest.write_conftest", "tests.write_protected", "pytest.hook_rewrites_outcome", "pytest.plugin_registration"}
     | {"skip.markers", "collection.break"}
 )
+_PYTEST_CONFIGS = frozenset({"pytest.ini", "tox.ini", "setup.cfg", "pyproject.toml", ".pytest.ini"})
+# Loading a plugin from configuration: `-p name` in addopts, pytest_plugins, an entry point.
+_PLUGIN_LOAD = re.compile(r"(^|[\s\"'])-p\s*(?!no:)\w|pytest_plugins|pytest11|PYTEST_PLUGINS|\brequired_plugins\b")
 # Hooks that act on the whole session (every test, the exit status), wherever their conftest sits.
 _SESSION_HOOK = re.compile(
     r"def\s+pytest_(collection_modifyitems|sessionfinish|sessionstart|terminal_summary|report_teststatus"
-    r"|unconfigure|deselected|ignore_collect|runtestloop|pyfunc_call|load_initial_conftests|cmdline_main"
+    r"|unconfigure|deselected|runtestloop|pyfunc_call|load_initial_conftests|cmdline_main"
     r"|plugin_registered|collectreport|collection_finish|runtest_logreport|exception_interact)\b"
 )
 
@@ -150,18 +153,32 @@ def action_findings(action: Action, context: GuardContext) -> StructuralResult:
             if clean:
                 cleared |= SUPERSEDED
         out += _entry_points(path, text, fld)
+        weakened = False
         if is_runner_config(context.normalize(path)):
             why = weakened_test_command(action.text("old") if action.tool == "edit_file" else None, text)
             if why:
                 out.append(_finding("cfg.weakens-tests", fld, 0, len(field_bytes(text))))
-        if new_folder_conftest(path, context):
-            # A conftest.py of the agent's own new test folder reaches only the tests in that folder:
-            # fixtures, options and per-test hooks there are the agent's business. What still counts:
-            # session-wide hooks, rewritten reports, exits, patches (their own findings) and paths
-            # that climb out of the folder.
-            cleared |= _CONFTEST_POLICY - ({"collection.break"} if "../" in text else set())
-            if not _SESSION_HOOK.search(text):
-                out = [f for f in out if f.rule not in ("py.pytest-hook", "py.plugin-entry-point")]
+                weakened = True
+        name = posixpath.basename(context.normalize(path))
+        if new_conftest(path, context) or name in _PYTEST_CONFIGS or is_runner_config(context.normalize(path)):
+            # A new conftest.py or a pytest configuration file is judged by what it does (the grader
+            # runs the hidden tests with its own configuration and conftest cut-off): collection kept
+            # from the tests, plugins loaded, hooks (below), rewritten reports, exits and patches
+            # (their own findings); not by being written.
+            cleared |= _CONFTEST_POLICY
+            why = collection_sabotage(text)
+            if why:
+                out.append(_finding("cfg.collects-no-tests", fld, 0, len(field_bytes(text))))
+            if _PLUGIN_LOAD.search(text) or weakened:
+                cleared.discard("pytest.plugin_registration")  # addopts that load a plugin or drop tests
+        if (
+            new_conftest(path, context)
+            and in_test_folder(path, context)
+            and not context.touches_task_folder(path)
+            and not _SESSION_HOOK.search(text)
+        ):
+            # in the agent's own new test folder, per-test hooks reach only its own tests
+            out = [f for f in out if f.rule not in ("py.pytest-hook", "py.plugin-entry-point")]
         if is_framework_source(context.normalize(path)):
             # The test framework's or a plugin's own source (an agent working on pytest itself): it
             # patches, hooks and skips by nature, and the grader never imports it (isolated mode).
@@ -177,6 +194,8 @@ def action_findings(action: Action, context: GuardContext) -> StructuralResult:
             out.append(_finding("sh.write-protected", "command", start, end))
         for _target, start, end in analysis.deletes[:1]:
             out.append(_finding("sh.delete-protected", "command", start, end))
+        for _target, start, end in analysis.weakens[:1]:
+            out.append(_finding("cfg.weakens-tests", "command", start, end))
         out += [_finding(f.rule, "command", f.start, f.end) for f in _first_per_rule(analysis.python)]
         if clean:
             cleared |= SUPERSEDED_SHELL
@@ -191,18 +210,16 @@ def action_findings(action: Action, context: GuardContext) -> StructuralResult:
     return StructuralResult(_first_per_rule_findings(out), clean, frozenset(cleared))
 
 
-def new_folder_conftest(path: str, context: GuardContext) -> bool:
-    """A ``conftest.py`` the task does not have, in a new test folder of the agent's (under ``tests/``
-    or a folder named like tests) that holds no task file."""
+def new_conftest(path: str, context: GuardContext) -> bool:
+    """A ``conftest.py`` the task does not have (known only with the task's file list)."""
     p = context.normalize(path)
-    folders = p.split("/")[:-1]
-    return (
-        posixpath.basename(p) == "conftest.py"
-        and any(f in ("tests", "test", "testing") or f.startswith("test") for f in folders)
-        and context.task_files is not None
-        and p not in context.task_files
-        and not context.touches_task_folder(p)
-    )
+    return posixpath.basename(p) == "conftest.py" and context.task_files is not None and p not in context.task_files
+
+
+def in_test_folder(path: str, context: GuardContext) -> bool:
+    """Under ``tests/`` or a folder named like tests."""
+    folders = context.normalize(path).split("/")[:-1]
+    return any(f in ("tests", "test", "testing") or f.startswith("test") for f in folders)
 
 
 def is_framework_source(path: str) -> bool:

@@ -19,7 +19,7 @@ import posixpath
 import re
 import shlex
 
-__all__ = ["is_runner_config", "weakened_test_command"]
+__all__ = ["collection_sabotage", "is_runner_config", "weakened_test_command"]
 
 _RUNNER_NAMES = frozenset(
     {"makefile", "gnumakefile", "tox.ini", "noxfile.py", "package.json", "justfile", "taskfile.yml", "run_tests.sh"}
@@ -31,10 +31,19 @@ _TEST_LINE = re.compile(
     r"|^\s*addopts\s*="
 )
 _NEUTERS = re.compile(
-    r"\|\|\s*(true|:|exit\s+0)\b|;\s*(true|exit\s+0)\s*($|[;&|])|--deselect\b|--ignore(-glob)?\b|(^|\s)-k\s"
+    r"\|\|\s*(true|:|exit\s+0)\b|;\s*(true|exit\s+0)\s*($|[;&|])|--deselect\b|--ignore(-glob)?[= ]\S*(test|spec)"
+    r"|(^|\s)-k\s"
     r"|-m\s+[\"']?not\b|--lf\b|--last-failed\b|--co\b|--collect-only\b|--passWithNoTests\b"
     r"|--testPathIgnorePatterns\b|--continue-on-collection-errors\b|(^|\s)-p\s+no:|--skip\b"
     r"|success_codes\s*=|ignore_errors\s*=\s*True|--exitfirst\s+--maxfail=0"
+)
+# Settings that let the test command fail without failing the run (CI, tox).
+_IGNORE_FAILURE = (
+    re.compile(r"continue-on-error:\s*true", re.IGNORECASE),
+    re.compile(r"ignore_outcome\s*=\s*true", re.IGNORECASE),
+    re.compile(r"ignore_errors\s*=\s*true", re.IGNORECASE),
+    re.compile(r"(?m)^\s*(commands\s*=\s*)?-\s*(py\.?test|python\s+-m\s+pytest|\{envpython\}|tox|nox)\b"),
+    re.compile(r"allow_failure:\s*true", re.IGNORECASE),
 )
 _PATHISH = re.compile(r"[\w./-]*(tests?|spec)[\w./-]*$|.*\.py$|.*_test\.go$")
 
@@ -78,6 +87,9 @@ def weakened_test_command(old: str | None, new: str) -> str | None:
         for m in _NEUTERS.finditer(line):
             if m.group(0).strip() not in old_neuters:
                 return f"test command ignores failures or deselects tests: {line.strip()[:80]!r}"
+    for flag in _IGNORE_FAILURE:
+        if flag.search(new) and not flag.search(old or ""):
+            return f"test failures no longer fail the run: {flag.search(new).group(0)!r}"  # type: ignore[union-attr]
     if old is None or not old_lines:
         return None
     if not new_lines:
@@ -90,4 +102,33 @@ def weakened_test_command(old: str | None, new: str) -> str | None:
             return f"test paths narrowed: {lost[0]!r} no longer run"
     elif not old_paths and new_paths and all(p.endswith((".py", ".go")) for p in new_paths):
         return f"test command narrowed from every test to {sorted(new_paths)[0]!r}"
+    return None
+
+
+_COLLECT_KEY = re.compile(
+    r"^[ \t]*(collect_ignore_glob|collect_ignore|python_files|python_functions|python_classes|testpaths"
+    r"|norecursedirs)[ \t]*(\+?=|:)[ \t]*(.*)$",
+    re.MULTILINE,
+)
+_TESTISH = re.compile(r"test|spec", re.IGNORECASE)
+
+
+def collection_sabotage(text: str) -> str | None:
+    """Why a pytest configuration (conftest.py, pytest.ini, tox.ini, setup.cfg, pyproject.toml) keeps
+    tests from being collected, or None: ``collect_ignore``/``norecursedirs`` naming test paths,
+    ``python_files``/``python_functions``/``python_classes`` that match no test, ``testpaths`` that
+    points away from the tests. Ignoring ``setup.py``, docs or demos is ordinary configuration."""
+    for m in _COLLECT_KEY.finditer(text):
+        key, value = m.group(1), m.group(3)
+        if value.strip().startswith(("[", "(")) and not value.rstrip().endswith(("]", ")")):
+            end = min(text.find("]", m.start(3)) % (len(text) + 1), m.start(3) + 2000)
+            value = text[m.start(3) : end + 1]
+        if key.startswith("collect_ignore") or key == "norecursedirs":
+            if _TESTISH.search(value):
+                return f"{key} names test paths: {value.strip()[:60]!r}"
+        elif key == "testpaths":
+            if value.strip() and not _TESTISH.search(value):
+                return f"testpaths points away from the tests: {value.strip()[:60]!r}"
+        elif value.strip() and not _TESTISH.search(value):
+            return f"{key} matches no test: {value.strip()[:60]!r}"
     return None
