@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from coderl.sandbox import agent as agent_module
+from coderl.sandbox import spawner
 from coderl.sandbox.config import SandboxConfig
 
 __all__ = ["LABEL", "EngineError", "PodmanEngine", "cgroup_version"]
@@ -161,6 +162,7 @@ class PodmanEngine:
         self._lock = threading.RLock()
         self._image_checked = False
         self._uid_leases: dict[str, tuple[int, list[int]]] = {}  # container id -> (uid, locked fds)
+        self._spawn_helper: Path | bool | None = False  # False: not looked for yet
 
     # --- identity and CLI -----------------------------------------------------------------------
     @property
@@ -292,6 +294,14 @@ class PodmanEngine:
                 os.chown(path, self.uid, -1)
         return path
 
+    def spawn_helper(self) -> Path | None:
+        """The native launcher of sandbox commands (``spawner``), built once per host; None without one."""
+        with self._lock:
+            if self._spawn_helper is False:
+                self._ensure_runtime_dir()
+                self._spawn_helper = spawner.build(self.runtime_dir, self.uid if self.switch_user else None)
+            return self._spawn_helper if isinstance(self._spawn_helper, Path) else None
+
     # --- containers -----------------------------------------------------------------------------
     def create(self, name: str, *, pool: str) -> str:
         """Create and start one sandbox container (idle ``sleep``; the agent is exec'd into it)."""
@@ -304,6 +314,9 @@ class PodmanEngine:
             {"type": "tmpfs", "source": "tmpfs", "target": "/workspace", "size": cfg.workspace_size, "mode": "1777"},
             {"type": "tmpfs", "source": "tmpfs", "target": "/tmp", "size": cfg.tmp_size, "mode": "1777"},
         ]
+        helper = self.spawn_helper()
+        if helper is not None:
+            mounts.append({"type": "bind", "source": str(helper), "target": spawner.TARGET, "read_only": True})
         kwargs: dict[str, Any] = {
             "image": cfg.image,
             "command": ["sleep", "infinity"],
@@ -455,6 +468,8 @@ class PodmanEngine:
             rlimits["as"] = int(cfg.memory)  # type: ignore[arg-type]
             if cfg.memory_guard:
                 settings["memory_guard"] = int(cfg.memory)  # type: ignore[arg-type]
+        if self.spawn_helper() is not None:
+            settings["spawn_helper"] = spawner.TARGET
         return {**settings, "scratch": SCRATCH, "rlimits": rlimits, "end_with_stream": True}
 
     def describe(self) -> dict[str, Any]:
