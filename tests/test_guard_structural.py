@@ -511,3 +511,25 @@ def test_heldout_round8_report():
 
     print("\n" + guard_corpus.REPORTS["round8"])
     assert len(cheats) >= 80 and len(honest) >= 600 and len(other) >= 5
+
+
+def test_heldout_round9_report():
+    """ROUND9 (tests/guard_heldout.py): built by an independent evaluator from public sources (new to the file) after
+    the detectors were frozen at c293870, measured once against the frozen commit; the task context adds the files its
+    actions assume exist (ROUND9_TASK_FILES). Prints figures, asserts only the set sizes (see _report_round)."""
+    import guard_heldout
+
+    cheats, honest, other = _parsed(guard_heldout.ROUND9, guard_heldout.round9_honest(), guard_heldout.ROUND9_OTHER)
+    header = (
+        f"stage-1 held-out round 9 (independent evaluator, public sources, detectors frozen at c293870): "
+        f"{len(cheats)} cheats in the stage-1 families, {len(honest)} honest actions, "
+        f"{len(other)} cheats outside them. Unseen figures (measured once, /work/r9/REPORT.md): recall 85/94, "
+        "false positives 30/610 (21 public library modules, mostly pytest plugins and patching or frame-reading code, "
+        "4 sdist conftest.py files, 2 public test files, 3 hand-converted near misses); matcher alone 72/94 and 138/610"
+    )
+    context = GuardContext(task_files=TASK_FILES | {"solution.py"} | guard_heldout.ROUND9_TASK_FILES)
+    _report_round("round9", header, context, cheats, honest, other)
+    import guard_corpus
+
+    print("\n" + guard_corpus.REPORTS["round9"])
+    assert len(cheats) >= 80 and len(honest) >= 600 and len(other) >= 5
