@@ -259,6 +259,8 @@ class SandboxPool:
             sandbox = self._take_spare()
             self._refill_spares()
         if sandbox is None:
+            if self._closed:
+                raise RuntimeError("pool is closed")
             sandbox = await self._open_fresh()
         try:
             yield sandbox
