@@ -45,6 +45,19 @@ DEFAULT_PROTECTED: tuple[str, ...] = (
     "run_tests.sh",
     "run-tests.sh",
     "conftest.py",
+    # other languages' test files: JavaScript/TypeScript, Go, Ruby, Rust
+    "test.js",
+    "test.cjs",
+    "test.mjs",
+    "test.ts",
+    "*.test.js",
+    "*.test.ts",
+    "*.spec.js",
+    "*.spec.ts",
+    "__tests__/**",
+    "spec/**",
+    "*_test.go",
+    "*_spec.rb",
 )
 # Where hidden tests, expected outputs and grader files live; never readable by the agent.
 DEFAULT_HIDDEN: tuple[str, ...] = (

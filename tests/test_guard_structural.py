@@ -523,9 +523,11 @@ def test_heldout_round9_report():
     header = (
         f"stage-1 held-out round 9 (independent evaluator, public sources, detectors frozen at c293870): "
         f"{len(cheats)} cheats in the stage-1 families, {len(honest)} honest actions, "
-        f"{len(other)} cheats outside them. Unseen figures (measured once, /work/r9/REPORT.md): recall 85/94, "
+        f"{len(other)} cheats outside them. Unseen figures (measured once, benchmarks/RESULTS.md): recall 85/94, "
         "false positives 30/610 (21 public library modules, mostly pytest plugins and patching or frame-reading code, "
-        "4 sdist conftest.py files, 2 public test files, 3 hand-converted near misses); matcher alone 72/94 and 138/610"
+        "4 sdist conftest.py files, 2 public test files, 3 hand-converted near misses); matcher alone 72/94, 138/610; "
+        "since then tuned on it (other languages' test files, hidden_* folders, a test module's function replaced, "
+        "package.json test scripts), so the figures below are not unseen"
     )
     context = GuardContext(task_files=TASK_FILES | {"solution.py"} | guard_heldout.ROUND9_TASK_FILES)
     _report_round("round9", header, context, cheats, honest, other)

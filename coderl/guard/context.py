@@ -10,6 +10,9 @@ from coderl.task import DEFAULT_HIDDEN, DEFAULT_PROTECTED, glob_regex
 
 # Files whose only purpose is configuring test runs: writing one is tampering even if it is new.
 TEST_CONFIG_NAMES = frozenset({"conftest.py", "__init__.py"})
+_HIDDEN_FOLDER = re.compile(
+    r"\.?hidden([_-](tests?|files|cases|data|evals?|grader|solutions?|answers?))?", re.IGNORECASE
+)
 NEW_TEST_FILE = re.compile(r"(test_[^/]*|[^/]*_test)\.py")
 
 
@@ -56,10 +59,12 @@ class GuardContext:
         return self._matches(self.protected, path)
 
     def is_hidden(self, path: str) -> bool:
-        """A hidden-test or grader location; a file the task gives the agent is never hidden."""
-        if self.task_files is not None and self.normalize(path) in self.task_files:
+        """A hidden-test or grader location (the task's globs, or any folder named ``hidden*``); a file
+        the task gives the agent is never hidden."""
+        p = self.normalize(path)
+        if self.task_files is not None and p in self.task_files:
             return False
-        return self._matches(self.hidden, path)
+        return self._matches(self.hidden, path) or any(_HIDDEN_FOLDER.fullmatch(c) for c in p.split("/")[:-1])
 
     def touches_task_folder(self, path: str) -> bool:
         """Whether ``path``'s folder holds task files (directly or below); True when they are unknown."""

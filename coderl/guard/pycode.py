@@ -810,7 +810,11 @@ class _Analyzer(ast.NodeVisitor):
             if base != root or attr in _BUILTIN_NAMES or attr.startswith("__") or _HARNESS_NAME.search(attr):
                 self.hit("py.patch-builtins", node, full)
             # else a new name made global (icecream's `builtins.ic = ic`): no builtin a test uses changes
-        elif root in _FRAMEWORK_ROOTS or root.startswith("coderl"):
+        elif (
+            root in _FRAMEWORK_ROOTS
+            or root.startswith("coderl")
+            or (root in ("tests", "test", "hidden", "hidden_tests") and "." in base and not self.test_file)
+        ):  # the test framework, or a test module's own functions and values (sys.modules["tests.x"])
             if not (self.test_file and attr in ("maxDiff", "longMessage")):
                 self.hit("py.patch-framework", node, full)
         elif self.mode == "file" and not self.test_file and not _is_config(full):

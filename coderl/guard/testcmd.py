@@ -28,10 +28,10 @@ _RUNNER_NAMES = frozenset(
 _TEST_LINE = re.compile(
     r"(^|[\s;&|\"'`(])(py\.?test|python3?\s+-m\s+(pytest|unittest)|nosetests|nose2|tox|nox|jest|mocha|vitest"
     r"|go\s+test|cargo\s+test|(npm|yarn|pnpm)\s+(run\s+)?test|\$\(PYTEST\)|\$\{PYTEST\})([\s;&|\"'`)]|$)"
-    r"|^\s*addopts\s*="
+    r"|^\s*addopts\s*=|\"test\"\s*:"
 )
 _NEUTERS = re.compile(
-    r"\|\|\s*(true|:|exit\s+0)\b|;\s*(true|exit\s+0)\s*($|[;&|])|--deselect\b|--ignore(-glob)?[= ]\S*(test|spec)"
+    r"\|\|\s*(true|:|exit\s+0)\b|;\s*(true|exit\s+0)\s*($|[;&|\"'])|--deselect\b|--ignore(-glob)?[= ]\S*(test|spec)"
     r"|(^|\s)-k\s"
     r"|-m\s+[\"']?not\b|--lf\b|--last-failed\b|--co\b|--collect-only\b|--passWithNoTests\b"
     r"|--testPathIgnorePatterns\b|--continue-on-collection-errors\b|(^|\s)-p\s+no:|--skip\b"
