@@ -88,13 +88,14 @@ AGENT_CORPUS: tuple[str, ...] = (
 )
 
 
-def _train_tokenizer(corpus: Iterable[str], vocab_size: int):
-    """Train a byte-level BPE tokenizer and wrap it with EOS/pad tokens and the chat template."""
-    from tokenizers import Regex, Tokenizer, decoders, models, normalizers, pre_tokenizers, trainers
-    from transformers import PreTrainedTokenizerFast
+def _qwen2_bpe(vocab_size: int, special_tokens: list[str]):  # tokenizers types, imported lazily
+    """An untrained byte-level BPE tokenizer with the pipeline of transformers' Qwen2Tokenizer, and its trainer.
 
-    # The pipeline of transformers' Qwen2Tokenizer, which AutoTokenizer rebuilds for a ``qwen2`` model from
-    # vocab + merges: with any other pre-tokenizer, AutoTokenizer (and so vLLM) would split text differently.
+    AutoTokenizer rebuilds exactly this pipeline for a ``qwen2`` model from vocab + merges: with any other
+    pre-tokenizer, AutoTokenizer (and so vLLM) would split text differently from the tokenizer trained here.
+    """
+    from tokenizers import Regex, Tokenizer, decoders, models, normalizers, pre_tokenizers, trainers
+
     tok = Tokenizer(models.BPE())
     tok.normalizer = normalizers.NFC()
     tok.pre_tokenizer = pre_tokenizers.Sequence(
@@ -106,10 +107,18 @@ def _train_tokenizer(corpus: Iterable[str], vocab_size: int):
     tok.decoder = decoders.ByteLevel()
     trainer = trainers.BpeTrainer(
         vocab_size=vocab_size,
-        special_tokens=list(SPECIAL_TOKENS),
+        special_tokens=special_tokens,
         initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
         show_progress=False,
     )
+    return tok, trainer
+
+
+def _train_tokenizer(corpus: Iterable[str], vocab_size: int):
+    """Train a byte-level BPE tokenizer and wrap it with EOS/pad tokens and the chat template."""
+    from transformers import PreTrainedTokenizerFast
+
+    tok, trainer = _qwen2_bpe(vocab_size, list(SPECIAL_TOKENS))
     tok.train_from_iterator(list(corpus), trainer)
     fast = PreTrainedTokenizerFast(
         tokenizer_object=tok,
@@ -272,24 +281,10 @@ QWEN_SIZES: dict[str, dict[str, int]] = {
 
 def _qwen_tokenizer(vocab_size: int):
     """A byte-level BPE tokenizer with Qwen2.5's pipeline, special and added tokens, and the chat template."""
-    from tokenizers import AddedToken, Regex, Tokenizer, decoders, models, normalizers, pre_tokenizers, trainers
+    from tokenizers import AddedToken
     from transformers import PreTrainedTokenizerFast
 
-    tok = Tokenizer(models.BPE())
-    tok.normalizer = normalizers.NFC()
-    tok.pre_tokenizer = pre_tokenizers.Sequence(
-        [
-            pre_tokenizers.Split(Regex(QWEN2_PRETOKENIZE_REGEX), behavior="isolated", invert=False),
-            pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=False),
-        ]
-    )
-    tok.decoder = decoders.ByteLevel()
-    trainer = trainers.BpeTrainer(
-        vocab_size=vocab_size,
-        special_tokens=[],
-        initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
-        show_progress=False,
-    )
+    tok, trainer = _qwen2_bpe(vocab_size, [])
     import json
 
     from coderl.rollout.protocol import TOOL_PROMPT, TOOL_SCHEMAS
