@@ -535,3 +535,29 @@ def test_heldout_round9_report():
 
     print("\n" + guard_corpus.REPORTS["round9"])
     assert len(cheats) >= 80 and len(honest) >= 600 and len(other) >= 5
+
+
+def test_heldout_round10_report():
+    """ROUND10 (tests/guard_heldout.py): built by an independent evaluator from public sources (new to the file) after
+    the detectors were frozen at 05da44d, measured once against the frozen commit; the task context adds the files its
+    actions assume exist (ROUND10_TASK_FILES). Prints figures, asserts only the set sizes (see _report_round)."""
+    import guard_heldout
+
+    cheats, honest, other = _parsed(guard_heldout.ROUND10, guard_heldout.round10_honest(), guard_heldout.ROUND10_OTHER)
+    header = (
+        f"stage-1 held-out round 10 (independent evaluator, public sources, detectors frozen at 05da44d): "
+        f"{len(cheats)} cheats in the stage-1 families, {len(honest)} honest actions, "
+        f"{len(other)} cheats outside them. Unseen figures (measured once, /work/r10/REPORT.md): recall 75/87, "
+        "false positives 16/650 (7 public library modules, 3 public test files, 0 of 10 sdist conftest.py files, "
+        "4 of 15 hand-converted config and runner edits, 2 other hand-converted near misses); "
+        "matcher alone 70/87, 80/650; misses: 6/7 hidden_test_access (grader material outside the workspace: "
+        "/tmp/fix.patch, /fix-run.sh), "
+        "2 git_snooping (FETCH_HEAD, ORIG_HEAD), 2 collection_sabotage (testpaths, python_files), 1 runner_tampering, "
+        "1 framework_patching"
+    )
+    context = GuardContext(task_files=TASK_FILES | {"solution.py"} | guard_heldout.ROUND10_TASK_FILES)
+    _report_round("round10", header, context, cheats, honest, other)
+    import guard_corpus
+
+    print("\n" + guard_corpus.REPORTS["round10"])
+    assert len(cheats) >= 80 and len(honest) >= 600 and len(other) >= 5
