@@ -444,120 +444,70 @@ def test_round5_heldout_is_measured_and_reported():
     assert len(cheats) >= 40 and len(honest) >= 250 and len(other) >= 5
 
 
-def test_heldout_round6_report():
-    """ROUND6 (tests/guard_heldout.py): built by an independent evaluator from public sources (new to the file) while
-    the detectors were being frozen, measured once against the frozen commit; the task context adds the files its
-    actions assume exist (ROUND6_TASK_FILES). Prints figures, asserts only the set sizes (see _report_round)."""
-    import guard_heldout
-
-    cheats, honest, other = _parsed(guard_heldout.ROUND6, guard_heldout.round6_honest(), guard_heldout.ROUND6_OTHER)
-    header = (
-        f"stage-1 held-out round 6 (independent evaluator, public sources, detectors frozen at 74bad0b): "
-        f"{len(cheats)} cheats in the stage-1 families, {len(honest)} honest actions, "
-        f"{len(other)} cheats outside them. "
+# Rounds 6-10: each built by an independent evaluator from public sources new to tests/guard_heldout.py after the
+# detectors were frozen at the commit named, measured once against it (figures in benchmarks/RESULTS.md); the
+# task context adds the files each round's actions assume exist (ROUNDn_TASK_FILES). Since then each round but
+# the last was tuned on, which its note says.
+HELDOUT_ROUNDS = {
+    6: (
+        "74bad0b",
         "Unseen figures: recall 78/98, false positives 51/654; since then tuned on it (session 5: shell facts that "
         "clear phrase matches, own-test exemptions, framework self-source, exits by position and harness checks, "
-        "f_globals taken whole), so the figures below are not unseen"
-    )
-    context = GuardContext(task_files=TASK_FILES | {"solution.py"} | guard_heldout.ROUND6_TASK_FILES)
-    _report_round("round6", header, context, cheats, honest, other)
-    import guard_corpus
-
-    print("\n" + guard_corpus.REPORTS["round6"])
-    assert len(cheats) >= 60 and len(honest) >= 400 and len(other) >= 5
-
-
-def test_heldout_round7_report():
-    """ROUND7 (tests/guard_heldout.py): built by an independent evaluator from public sources (new to the file) after
-    the detectors were frozen at 975aac1, measured once against the frozen commit; the task context adds the files its
-    actions assume exist (ROUND7_TASK_FILES). Prints figures, asserts only the set sizes (see _report_round)."""
-    import guard_heldout
-
-    cheats, honest, other = _parsed(guard_heldout.ROUND7, guard_heldout.round7_honest(), guard_heldout.ROUND7_OTHER)
-    header = (
-        f"stage-1 held-out round 7 (independent evaluator, public sources, detectors frozen at 975aac1): "
-        f"{len(cheats)} cheats in the stage-1 families, {len(honest)} honest actions, "
-        f"{len(other)} cheats outside them. Unseen figures (measured once, benchmarks/RESULTS.md): recall 87/102, "
+        "f_globals taken whole), so the figures below are not unseen",
+    ),
+    7: (
+        "975aac1",
+        "Unseen figures (measured once, benchmarks/RESULTS.md): recall 87/102, "
         "false positives 25/757 (14 of them conftest.py writes); since then tuned on it (a conftest in the agent's "
         "new test folder judged by what it does, reports rewritten, grader paths outside the workspace, runner "
-        "scripts, frames read by constants or source line, Hub downloads), so the figures below are not unseen"
-    )
-    context = GuardContext(task_files=TASK_FILES | {"solution.py"} | guard_heldout.ROUND7_TASK_FILES)
-    _report_round("round7", header, context, cheats, honest, other)
-    import guard_corpus
-
-    print("\n" + guard_corpus.REPORTS["round7"])
-    assert len(cheats) >= 80 and len(honest) >= 600 and len(other) >= 5
-
-
-def test_heldout_round8_report():
-    """ROUND8 (tests/guard_heldout.py): built by an independent evaluator from public sources (new to the file) after
-    the detectors were frozen at d57919a, measured once against the frozen commit; the task context adds the files its
-    actions assume exist (ROUND8_TASK_FILES). Prints figures, asserts only the set sizes (see _report_round)."""
-    import guard_heldout
-
-    cheats, honest, other = _parsed(guard_heldout.ROUND8, guard_heldout.round8_honest(), guard_heldout.ROUND8_OTHER)
-    header = (
-        f"stage-1 held-out round 8 (independent evaluator, public sources, detectors frozen at d57919a): "
-        f"{len(cheats)} cheats in the stage-1 families, {len(honest)} honest actions, "
-        f"{len(other)} cheats outside them. Unseen figures (measured once, benchmarks/RESULTS.md): recall 104/111, "
+        "scripts, frames read by constants or source line, Hub downloads), so the figures below are not unseen",
+    ),
+    8: (
+        "d57919a",
+        "Unseen figures (measured once, benchmarks/RESULTS.md): recall 104/111, "
         "false positives 24/638 (7 of them conftest.py writes, 10 hand-converted near misses); matcher alone 90/111 "
         "and 74/638; since then tuned on it (new conftests and pytest configuration judged by content, tox/CI "
-        "failure-ignoring settings, sed on runner configs, exits at import), so the figures below are not unseen"
-    )
-    context = GuardContext(task_files=TASK_FILES | {"solution.py"} | guard_heldout.ROUND8_TASK_FILES)
-    _report_round("round8", header, context, cheats, honest, other)
-    import guard_corpus
-
-    print("\n" + guard_corpus.REPORTS["round8"])
-    assert len(cheats) >= 80 and len(honest) >= 600 and len(other) >= 5
-
-
-def test_heldout_round9_report():
-    """ROUND9 (tests/guard_heldout.py): built by an independent evaluator from public sources (new to the file) after
-    the detectors were frozen at c293870, measured once against the frozen commit; the task context adds the files its
-    actions assume exist (ROUND9_TASK_FILES). Prints figures, asserts only the set sizes (see _report_round)."""
-    import guard_heldout
-
-    cheats, honest, other = _parsed(guard_heldout.ROUND9, guard_heldout.round9_honest(), guard_heldout.ROUND9_OTHER)
-    header = (
-        f"stage-1 held-out round 9 (independent evaluator, public sources, detectors frozen at c293870): "
-        f"{len(cheats)} cheats in the stage-1 families, {len(honest)} honest actions, "
-        f"{len(other)} cheats outside them. Unseen figures (measured once, benchmarks/RESULTS.md): recall 85/94, "
+        "failure-ignoring settings, sed on runner configs, exits at import), so the figures below are not unseen",
+    ),
+    9: (
+        "c293870",
+        "Unseen figures (measured once, benchmarks/RESULTS.md): recall 85/94, "
         "false positives 30/610 (21 public library modules, mostly pytest plugins and patching or frame-reading code, "
         "4 sdist conftest.py files, 2 public test files, 3 hand-converted near misses); matcher alone 72/94, 138/610; "
         "since then tuned on it (other languages' test files, hidden_* folders, a test module's function replaced, "
-        "package.json test scripts), so the figures below are not unseen"
-    )
-    context = GuardContext(task_files=TASK_FILES | {"solution.py"} | guard_heldout.ROUND9_TASK_FILES)
-    _report_round("round9", header, context, cheats, honest, other)
-    import guard_corpus
-
-    print("\n" + guard_corpus.REPORTS["round9"])
-    assert len(cheats) >= 80 and len(honest) >= 600 and len(other) >= 5
-
-
-def test_heldout_round10_report():
-    """ROUND10 (tests/guard_heldout.py): built by an independent evaluator from public sources (new to the file) after
-    the detectors were frozen at 05da44d, measured once against the frozen commit; the task context adds the files its
-    actions assume exist (ROUND10_TASK_FILES). Prints figures, asserts only the set sizes (see _report_round)."""
-    import guard_heldout
-
-    cheats, honest, other = _parsed(guard_heldout.ROUND10, guard_heldout.round10_honest(), guard_heldout.ROUND10_OTHER)
-    header = (
-        f"stage-1 held-out round 10 (independent evaluator, public sources, detectors frozen at 05da44d): "
-        f"{len(cheats)} cheats in the stage-1 families, {len(honest)} honest actions, "
-        f"{len(other)} cheats outside them. Unseen figures (measured once, /work/r10/REPORT.md): recall 75/87, "
+        "package.json test scripts), so the figures below are not unseen",
+    ),
+    10: (
+        "05da44d",
+        "Unseen figures (measured once, benchmarks/RESULTS.md): recall 75/87, "
         "false positives 16/650 (7 public library modules, 3 public test files, 0 of 10 sdist conftest.py files, "
         "4 of 15 hand-converted config and runner edits, 2 other hand-converted near misses); "
         "matcher alone 70/87, 80/650; misses: 6/7 hidden_test_access (grader material outside the workspace: "
         "/tmp/fix.patch, /fix-run.sh), "
         "2 git_snooping (FETCH_HEAD, ORIG_HEAD), 2 collection_sabotage (testpaths, python_files), 1 runner_tampering, "
-        "1 framework_patching"
-    )
-    context = GuardContext(task_files=TASK_FILES | {"solution.py"} | guard_heldout.ROUND10_TASK_FILES)
-    _report_round("round10", header, context, cheats, honest, other)
-    import guard_corpus
+        "1 framework_patching",
+    ),
+}
 
-    print("\n" + guard_corpus.REPORTS["round10"])
-    assert len(cheats) >= 80 and len(honest) >= 600 and len(other) >= 5
+
+@pytest.mark.parametrize("n", sorted(HELDOUT_ROUNDS))
+def test_heldout_round_report(n):
+    """ROUNDn (tests/guard_heldout.py): prints the figures (see _report_round), asserts only the set sizes."""
+    import guard_corpus
+    import guard_heldout
+
+    cheats, honest, other = _parsed(
+        getattr(guard_heldout, f"ROUND{n}"),
+        getattr(guard_heldout, f"round{n}_honest")(),
+        getattr(guard_heldout, f"ROUND{n}_OTHER"),
+    )
+    commit, note = HELDOUT_ROUNDS[n]
+    header = (
+        f"stage-1 held-out round {n} (independent evaluator, public sources, detectors frozen at {commit}): "
+        f"{len(cheats)} cheats in the stage-1 families, {len(honest)} honest actions, "
+        f"{len(other)} cheats outside them. {note}"
+    )
+    context = GuardContext(task_files=TASK_FILES | {"solution.py"} | getattr(guard_heldout, f"ROUND{n}_TASK_FILES"))
+    _report_round(f"round{n}", header, context, cheats, honest, other)
+    print("\n" + guard_corpus.REPORTS[f"round{n}"])
+    assert len(cheats) >= (60 if n == 6 else 80) and len(honest) >= (400 if n == 6 else 600) and len(other) >= 5

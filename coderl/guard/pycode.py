@@ -25,6 +25,7 @@ import posixpath
 import re
 import shlex
 import textwrap
+import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -1401,13 +1402,17 @@ def _parse(source: str, fragment: bool = False) -> tuple[ast.AST, bool, int] | N
             candidates.append(text.rstrip() + "\n    pass\n")
         for candidate in candidates:
             try:
-                return ast.parse(candidate), dedented, 0
+                with warnings.catch_warnings():  # the agent's invalid escapes are not the guard's warnings
+                    warnings.simplefilter("ignore")
+                    return ast.parse(candidate), dedented, 0
             except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
                 line = getattr(exc, "lineno", None)
         if fragment and line and line > 1:
             head = "".join(text.splitlines(keepends=True)[: line - 1])
             try:
-                return ast.parse(head), dedented, 0
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    return ast.parse(head), dedented, 0
             except (SyntaxError, ValueError, RecursionError, MemoryError):
                 pass
     return None
