@@ -106,6 +106,12 @@ class VLLMEngine:
 
     # -- generation -------------------------------------------------------------------------------------------
 
+    @property
+    def in_flight(self) -> int:
+        """Requests added by :meth:`generate` that have not finished yet."""
+        with self._lock:
+            return len(self._waiting)
+
     async def generate(self, prompts: Sequence[Sequence[int]], params: SamplingParams) -> list[Generation]:
         """Complete each prompt (token ids); the i-th result belongs to the i-th prompt.
 
