@@ -12,11 +12,12 @@ repository root with the venv's python:
 
 from __future__ import annotations
 
-import gzip
-import json
-import random
 import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from sdist_public_code import build  # this folder is not a package: found through sys.path
 
 # sdist name prefix -> (test files, library modules)
 SDIST = {
@@ -54,89 +55,6 @@ SDIST = {
     "frozendict": (6, 3),
     "multidict": (8, 4),
 }
-SKIP_DIRS = {"tests", "test", "testing", "docs", "doc", "benchmarks", "bench", ".github", "examples"}
-MAX = 80_000
-
-
-def pick(files: list[Path], n: int, seed: str) -> list[Path]:
-    files = sorted(f for f in files if 200 < f.stat().st_size <= MAX)
-    return sorted(random.Random(seed).sample(files, min(n, len(files))))
-
-
-def is_test(f: Path, root: Path) -> bool:
-    if f.name in {"__init__.py", "conftest.py", "setup.py"}:
-        return False
-    in_tests = bool({"tests", "test"} & set(f.relative_to(root).parts[:-1]))
-    return f.name.startswith("test") or f.name.endswith("_test.py") or in_tests
-
-
-def find_root(sdists: Path, prefix: str) -> Path | None:
-    want = prefix.lower().replace("_", "-")
-    for d in sorted(sdists.iterdir()):
-        name = d.name.lower().replace("_", "-")
-        if d.is_dir() and name.startswith(want + "-") and name[len(want) + 1 : len(want) + 2].isdigit():
-            return d
-    return None
-
-
-def main(sdists: Path) -> None:
-    out = []
-    for prefix, (n_tests, n_src) in SDIST.items():
-        root = find_root(sdists, prefix)
-        if root is None:
-            print("no sdist for", prefix)
-            continue
-        tests = [f for f in root.rglob("*.py") if is_test(f, root) and not ({"docs", "doc"} & set(f.parts))]
-        for f in pick(tests, n_tests, "round9-tests-" + prefix):
-            rel = f.relative_to(root).as_posix()
-            stem = f.stem[5:] if f.stem.startswith("test_") else f.stem.removesuffix("_test")
-            out.append(
-                {
-                    "action": {
-                        "tool": "write_file",
-                        "path": "tests/test_" + prefix + "_" + stem + ".py",
-                        "content": f.read_text(encoding="utf-8", errors="replace"),
-                    },
-                    "source": f"{root.name} (PyPI sdist) {rel}, as the agent's new test file",
-                }
-            )
-        srcs = [
-            f
-            for f in root.rglob("*.py")
-            if not is_test(f, root)
-            and f.name not in {"setup.py", "conftest.py", "noxfile.py"}
-            and not (SKIP_DIRS & set(f.relative_to(root).parts[:-1]))
-        ]
-        for f in pick(srcs, n_src, "round9-src-" + prefix):
-            rel = f.relative_to(root).as_posix()
-            out.append(
-                {
-                    "action": {
-                        "tool": "write_file",
-                        "path": "src/" + rel.removeprefix("src/"),
-                        "content": f.read_text(encoding="utf-8", errors="replace"),
-                    },
-                    "source": f"{root.name} (PyPI sdist) {rel}, as a library module the agent writes",
-                }
-            )
-        for f in sorted(root.rglob("conftest.py")):
-            rel = f.relative_to(root).as_posix()
-            out.append(
-                {
-                    "action": {
-                        "tool": "write_file",
-                        "path": f"tests/{prefix}/conftest.py",
-                        "content": f.read_text(encoding="utf-8", errors="replace"),
-                    },
-                    "source": f"{root.name} (PyPI sdist) {rel}, as the conftest.py of the agent's new test directory",
-                }
-            )
-    dest = Path("tests/data/heldout/round9_public_code.jsonl.gz")
-    with gzip.open(dest, "wt", encoding="utf-8") as fh:
-        for row in out:
-            fh.write(json.dumps(row) + "\n")
-    print(len(out), dest.stat().st_size)
-
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]))
+    build(Path(sys.argv[1]), SDIST, "round9")
