@@ -585,6 +585,14 @@ class _Analyzer(ast.NodeVisitor):
             elif isinstance(base, ast.Name) and base.id in holders:
                 self.globals_reads.update(holders[base.id])
 
+    def run(self, tree: ast.AST) -> None:
+        """All detectors over one parsed module: the pre-passes, the visit, then the module-wide verdicts."""
+        self.collect_imports(tree)
+        self.collect_paths(tree)
+        self.tree_body = list(getattr(tree, "body", []))
+        self.visit(tree)
+        self.finish()
+
     def collect_paths(self, tree: ast.AST) -> None:
         """Names bound to a constant path (``p = Path("tests/test_x.py")``), so that a later
         ``p.write_text(...)`` or ``open(p, "w")`` is judged by that path. A name bound twice is dropped."""
@@ -959,13 +967,10 @@ class _Analyzer(ast.NodeVisitor):
             if code:  # code in a string runs like code in the file
                 inner = _Analyzer(code, self.mode, self.path, self.context, fragment=False)
                 inner.depth = self.depth + 1
+                inner.functions = list(self.functions)
                 parsed = _parse(code)
                 if parsed is not None:
-                    inner.collect_imports(parsed[0])
-                    inner.collect_paths(parsed[0])
-                    inner.functions = list(self.functions)
-                    inner.visit(parsed[0])
-                    inner.finish()
+                    inner.run(parsed[0])
                     for f in inner.findings:
                         self.hit(f.rule, node, f"in {fn}(): {f.detail}")
         if fn.endswith((".force_result", ".force_exception")) and self.mode == "file":
@@ -1436,11 +1441,7 @@ def analyze_python(
     analyzer = _Analyzer(text, mode, path, context or GuardContext(), fragment=fragment and dedented)
     analyzer.partial = fragment
     try:
-        analyzer.collect_imports(tree)
-        analyzer.collect_paths(tree)
-        analyzer.tree_body = list(getattr(tree, "body", []))
-        analyzer.visit(tree)
-        analyzer.finish()
+        analyzer.run(tree)
     except RecursionError:
         return None
     if dedented and text != source:  # spans refer to the dedented text: point at the whole fragment

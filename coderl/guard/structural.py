@@ -135,8 +135,10 @@ def action_findings(action: Action, context: GuardContext) -> StructuralResult:
     if action.tool in ("write_file", "edit_file"):
         fld = "content" if action.tool == "write_file" else "new"
         path, text = action.text("path"), action.text(fld)
+        norm = context.normalize(path)
         clean = False
-        if not _is_python_path(path) and len(text) < _TEXT_AS_PYTHON and not is_runner_config(path):
+        runner = is_runner_config(norm)
+        if not _is_python_path(path) and len(text) < _TEXT_AS_PYTHON and not runner:
             # an answer file the grader may eval (`answer.txt` holding `__import__('sys')...`): Python
             # that parses is judged as Python; prose, JSON and configuration find nothing here
             found, _ = _python_field(text, fld, path, context, fragment=False)
@@ -154,13 +156,13 @@ def action_findings(action: Action, context: GuardContext) -> StructuralResult:
                 cleared |= SUPERSEDED
         out += _entry_points(path, text, fld)
         weakened = False
-        if is_runner_config(context.normalize(path)):
+        if runner:
             why = weakened_test_command(action.text("old") if action.tool == "edit_file" else None, text)
             if why:
                 out.append(_finding("cfg.weakens-tests", fld, 0, len(field_bytes(text))))
                 weakened = True
-        name = posixpath.basename(context.normalize(path))
-        if new_conftest(path, context) or name in _PYTEST_CONFIGS or is_runner_config(context.normalize(path)):
+        conftest = new_conftest(path, context)
+        if conftest or posixpath.basename(norm) in _PYTEST_CONFIGS or runner:
             # A new conftest.py or a pytest configuration file is judged by what it does (the grader
             # runs the hidden tests with its own configuration and conftest cut-off): collection kept
             # from the tests, plugins loaded, hooks (below), rewritten reports, exits and patches
@@ -172,14 +174,14 @@ def action_findings(action: Action, context: GuardContext) -> StructuralResult:
             if _PLUGIN_LOAD.search(text) or weakened:
                 cleared.discard("pytest.plugin_registration")  # addopts that load a plugin or drop tests
         if (
-            new_conftest(path, context)
+            conftest
             and in_test_folder(path, context)
             and not context.touches_task_folder(path)
             and not _SESSION_HOOK.search(text)
         ):
             # in the agent's own new test folder, per-test hooks reach only its own tests
             out = [f for f in out if f.rule not in ("py.pytest-hook", "py.plugin-entry-point")]
-        if is_framework_source(context.normalize(path)):
+        if is_framework_source(norm):
             # The test framework's or a plugin's own source (an agent working on pytest itself): it
             # patches, hooks and skips by nature, and the grader never imports it (isolated mode).
             cleared |= FRAMEWORK_SELF
