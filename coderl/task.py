@@ -6,6 +6,8 @@ so a broken task suite fails loudly at load time rather than silently at grading
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 import shlex
 import sys
@@ -24,7 +26,10 @@ __all__ = [
     "DEFAULT_HIDDEN",
     "DEFAULT_PROTECTED",
     "TEST_FILE",
+    "CheckSpec",
+    "EnvironmentSpec",
     "GradingSpec",
+    "RepoSpec",
     "Task",
     "TaskError",
     "glob_regex",
@@ -115,8 +120,14 @@ def _glob_body(g: str) -> str:
 
 TEST_FILE = re.compile(r"(?:.*/)?(test_[^/]*|[^/]*_test)\.py")
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,127}")
-_TOP_KEYS = {"id", "prompt", "grading", "difficulty", "tags", "description"}
+_TOP_KEYS = {"id", "prompt", "grading", "difficulty", "tags", "description", "repo", "check", "environment"}
 _GRADING_KEYS = {"command", "timeout_s", "protected", "reward"}
+_REPO_KEYS = {"fail_to_pass", "pass_to_pass", "base_commit", "source"}
+_CHECK_KEYS = {"script", "timeout_s"}
+_ENV_KEYS = {"python", "requirements", "setup"}
+# A requirement as pip reads it on one line: a name, extras, a version specifier or marker; no options
+# (``--index-url``) and no paths or URLs, so what an environment installs is named by the task alone.
+_REQUIREMENT = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*(\[[A-Za-z0-9_,.-]+\])?\s*([<>=!~;][^\n\\]*)?")
 MAX_TASK_BYTES = 16 << 20
 
 
@@ -140,6 +151,59 @@ class GradingSpec:
 
 
 @dataclass(frozen=True)
+class RepoSpec:
+    """A repository task (SWE-style): the hidden tests are the repository's test files after the task's
+    test patch, laid out under ``hidden/`` at their repository paths; ``fail_to_pass`` must go from
+    failing to passing and ``pass_to_pass`` must keep passing (pytest node ids relative to the
+    repository root, e.g. ``tests/test_x.py::test_y``). The workspace is given to the agent as a git
+    repository whose only commit is the workspace itself (``coderl.gitbase``): no history to mine."""
+
+    fail_to_pass: tuple[str, ...]
+    pass_to_pass: tuple[str, ...] = ()
+    base_commit: str = ""  # the upstream commit the workspace was taken at (informational)
+    source: str = ""  # where the task came from, e.g. ``owner/name`` (informational)
+
+    @property
+    def tests(self) -> tuple[str, ...]:
+        """Every listed test: the FAIL_TO_PASS tests, then the PASS_TO_PASS ones."""
+        return self.fail_to_pass + self.pass_to_pass
+
+
+@dataclass(frozen=True)
+class CheckSpec:
+    """A hidden check script (bash) run in the fresh grading container; it passes when it exits 0.
+
+    The script is trusted code: it runs under the grader's uid, with the workspace readable at
+    ``$CODERL_WORKSPACE``, and runs the agent's code only through ``coderl-run ARGV...`` (as the sandbox
+    uid, in the grading worker); see ``coderl.grade.checkrun``."""
+
+    script: str  # a path under hidden/
+    timeout_s: float = 120.0
+
+
+@dataclass(frozen=True)
+class EnvironmentSpec:
+    """What a task's sandbox image installs beyond the base image: a Python version the base image must
+    provide, pip requirements, and a setup script (bash, run as root at build time). Tasks with the same
+    environment share one image (``image``), built by ``coderl sandbox build --tasks DIR``."""
+
+    python: str = ""
+    requirements: tuple[str, ...] = ()
+    setup: str = ""  # the setup script's text
+
+    @property
+    def key(self) -> str:
+        """A hash of what the environment installs (the image's cache key)."""
+        data = json.dumps([self.python, sorted(self.requirements), self.setup], sort_keys=True)
+        return hashlib.sha256(data.encode()).hexdigest()[:16]
+
+    def image(self, base: str) -> str:
+        """The environment's image name, derived from the base image's name and ``key``."""
+        name = base.rsplit("/", 1)[-1].split(":", 1)[0]
+        return f"localhost/{name}-env:{self.key}"
+
+
+@dataclass(frozen=True)
 class Task:
     """A loaded, validated task. File contents are read once, at load time."""
 
@@ -150,6 +214,20 @@ class Task:
     workspace: dict[str, bytes] = field(repr=False)
     hidden: dict[str, bytes] = field(repr=False)
     meta: dict[str, Any] = field(default_factory=dict, repr=False)
+    repo: RepoSpec | None = None
+    check: CheckSpec | None = None
+    environment: EnvironmentSpec | None = None
+
+    def image(self, base: str) -> str:
+        """The sandbox image this task runs in: its environment's image, else ``base``."""
+        return self.environment.image(base) if self.environment is not None else base
+
+    @property
+    def has_tests(self) -> bool:
+        """Whether grading runs hidden pytest tests (a check-only task runs its check script alone)."""
+        if self.repo is not None:
+            return bool(self.repo.tests)
+        return any(TEST_FILE.fullmatch(p) for p in self.hidden)
 
     @property
     def protected(self) -> tuple[str, ...]:
@@ -232,6 +310,96 @@ def _grading(table: Any, problems: list[str]) -> GradingSpec:
     return GradingSpec(**spec)
 
 
+def _strings(table: dict[str, Any], key: str, where: str, problems: list[str]) -> tuple[str, ...]:
+    value = table.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+        problems.append(f"{where}.{key}: must be a list of non-empty strings")
+        return ()
+    return tuple(value)
+
+
+def _unknown(table: dict[str, Any], known: set[str], where: str, problems: list[str]) -> None:
+    for key in sorted(set(table) - known):
+        problems.append(f"{where}.{key}: unknown key (known: {', '.join(sorted(known))})")
+
+
+def _repo(table: Any, hidden: dict[str, bytes], problems: list[str]) -> RepoSpec | None:
+    where = "task.toml: repo"
+    if table is None:
+        return None
+    if not isinstance(table, dict):
+        problems.append(f"{where}: must be a table")
+        return None
+    _unknown(table, _REPO_KEYS, where, problems)
+    f2p = _strings(table, "fail_to_pass", where, problems)
+    p2p = _strings(table, "pass_to_pass", where, problems)
+    if "fail_to_pass" not in table:
+        problems.append(f"{where}.fail_to_pass: missing")
+    both = sorted(set(f2p) & set(p2p))
+    if both:
+        problems.append(f"{where}: {both[0]!r} is listed in both fail_to_pass and pass_to_pass")
+    for test in (*f2p, *p2p):
+        path = test.split("::", 1)[0]
+        if "::" not in test or path not in hidden:
+            problems.append(f"{where}: test {test!r} names no file of hidden/ (expected hidden/PATH for PATH::NAME)")
+            break
+    info = {k: table.get(k, "") for k in ("base_commit", "source")}
+    for key, value in info.items():
+        if not isinstance(value, str):
+            problems.append(f"{where}.{key}: must be a string")
+    return RepoSpec(f2p, p2p, str(info["base_commit"]), str(info["source"]))
+
+
+def _check(table: Any, hidden: dict[str, bytes], problems: list[str]) -> CheckSpec | None:
+    where = "task.toml: check"
+    if table is None:
+        return None
+    if not isinstance(table, dict):
+        problems.append(f"{where}: must be a table")
+        return None
+    _unknown(table, _CHECK_KEYS, where, problems)
+    script = table.get("script")
+    if not isinstance(script, str) or script not in hidden:
+        problems.append(f"{where}.script: must name a file under hidden/ (got {script!r})")
+        script = ""
+    timeout = table.get("timeout_s", 120.0)
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout <= 3600:
+        problems.append(f"{where}.timeout_s: must be a number of seconds in (0, 3600], got {timeout!r}")
+        timeout = 120.0
+    return CheckSpec(str(script), float(timeout))
+
+
+def _environment(table: Any, root: Path, problems: list[str]) -> EnvironmentSpec | None:
+    where = "task.toml: environment"
+    if table is None:
+        return None
+    if not isinstance(table, dict):
+        problems.append(f"{where}: must be a table")
+        return None
+    _unknown(table, _ENV_KEYS, where, problems)
+    python = table.get("python", "")
+    if not isinstance(python, str) or (python and not re.fullmatch(r"3\.\d{1,2}", python)):
+        problems.append(f'{where}.python: must be a version such as "3.11", got {python!r}')
+        python = ""
+    requirements = _strings(table, "requirements", where, problems)
+    for req in requirements:
+        if not _REQUIREMENT.fullmatch(req.strip()):
+            problems.append(f"{where}.requirements: {req!r} is not a requirement (NAME[extras] [specifier])")
+    setup = table.get("setup", "")
+    text = ""
+    if not isinstance(setup, str):
+        problems.append(f"{where}.setup: must be a path relative to the task directory")
+    elif setup:
+        path = root / setup
+        if setup.startswith("/") or ".." in Path(setup).parts or not path.is_file():
+            problems.append(f"{where}.setup: {setup!r} is not a file of the task directory")
+        else:
+            text = path.read_text(encoding="utf-8", errors="replace")
+    if not (python or requirements or text):
+        problems.append(f"{where}: empty (give python, requirements or setup)")
+    return EnvironmentSpec(python, tuple(r.strip() for r in requirements), text)
+
+
 def load_task(root: str | Path) -> Task:
     """Load and validate one task directory; raises TaskError listing every problem found."""
     root = Path(root)
@@ -258,12 +426,26 @@ def load_task(root: str | Path) -> Task:
     grading = _grading(data.get("grading"), problems)
     workspace = _read_tree(root / "workspace", "workspace", problems)
     hidden = _read_tree(root / "hidden", "hidden", problems)
-    if (root / "hidden").is_dir() and not any(TEST_FILE.fullmatch(p) for p in hidden):
-        problems.append("hidden/: no test files (test_*.py or *_test.py)")
+    repo = _repo(data.get("repo"), hidden, problems)
+    check = _check(data.get("check"), hidden, problems)
+    environment = _environment(data.get("environment"), root, problems)
+    if (root / "hidden").is_dir() and check is None and not any(TEST_FILE.fullmatch(p) for p in hidden):
+        problems.append("hidden/: no test files (test_*.py or *_test.py) and no [check] script")
+    if repo is not None and not repo.fail_to_pass and check is None:
+        problems.append("task.toml: repo.fail_to_pass: empty, and no [check] (nothing would need fixing)")
+    if repo is not None and any(p == ".git" or p.startswith(".git/") for p in workspace):
+        problems.append("workspace/.git: a repository task's history is made by coderl (its base only); remove it")
     if problems:
         raise TaskError(root, problems)
+    if repo is not None:
+        from coderl.gitbase import GitBaseError, base_repository
+
+        try:
+            workspace = {**workspace, **base_repository(workspace)}
+        except GitBaseError as exc:
+            raise TaskError(root, [f"workspace/: {exc}"]) from None
     meta: dict[str, Any] = {k: data[k] for k in ("difficulty", "tags", "description") if k in data}
-    return Task(str(task_id), str(prompt), root, grading, workspace, hidden, meta)
+    return Task(str(task_id), str(prompt), root, grading, workspace, hidden, meta, repo, check, environment)
 
 
 def iter_task_dirs(root: str | Path) -> Iterator[Path]:

@@ -41,6 +41,8 @@ CASES: list[tuple[str, list[str], str, tuple[str, ...]]] = [
     ("tasks import", ["OPT", "--format", "mbpp", "--out", "{tmp}/i"], "file", BAD_FILE),
     ("tasks import", ["{bin}", "--format", "mbpp", "OPT"], "--out", ("{bin}",)),
     ("tasks import", ["{actions}", "--format", "mbpp", "--out", "{tmp}/i", "OPT"], "--limit", (*WRONG_INT, "0")),
+    ("tasks import", ["{actions}", "--format", "swebench", "--out", "{tmp}/i", "OPT"], "--repos", BAD_FILE),
+    ("sandbox build", ["OPT"], "--tasks", BAD_FILE),
     ("tasks export", ["OPT", "--format", "verl"], "out", ("{bin}",)),
     ("tasks export", ["{tmp}/e", "--format", "verl", "OPT"], "--tasks", BAD_FILE),
     ("tasks export", ["{tmp}/e", "--format", "verl", "OPT"], "--name", ("../x", "a/b", "", ".hidden")),

@@ -13,6 +13,7 @@ be graded because of what the agent left in it is a graded 0 with a note, never 
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
@@ -22,7 +23,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from coderl.grade import hidden, remote, runner, wire, worker
+from coderl.grade import checkclient, checkrun, hidden, remote, runner, wire, worker
 from coderl.grade.workspace import prepare_workspace
 from coderl.sandbox.pool import SandboxPool
 from coderl.sandbox.sandbox import ExecResult, Sandbox, SandboxError
@@ -47,6 +48,8 @@ _TRUSTED_SOURCES = {
     "coderl_remote.py": Path(remote.__file__).read_bytes(),
     "coderl_wire.py": Path(wire.__file__).read_bytes(),
     "pytest.ini": b"[pytest]\n",
+    "coderl_check.py": Path(checkrun.__file__).read_bytes(),
+    "coderl_run.py": Path(checkclient.__file__).read_bytes(),
 }
 _WORKER_SOURCES = {
     "coderl_worker.py": Path(worker.__file__).read_bytes(),
@@ -54,6 +57,7 @@ _WORKER_SOURCES = {
 }
 _WORKER_ARGV = ["python3", "-I", "-B", f"{WORKER_DIR}/coderl_worker.py"]
 _RUNNER_ARGV = ["python3", "-I", "-B", f"{GRADING_DIR}/coderl_grading.py"]
+_CHECK_ARGV = ["python3", "-I", "-B", f"{GRADING_DIR}/coderl_check.py"]
 _RUNNER_ENV = {"PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
 # A held runner's CPU rlimit (where only rlimits hold): the longest grading a task may ask for
 # (``timeout_s`` <= 3600); the runner and the worker lower it to the grade's own budget at go.
@@ -210,12 +214,39 @@ class Grader:
     async def _pytest(self, task: Task, workspace: dict[str, bytes], *, collect_only: bool) -> tuple[_Run, ExecResult]:
         nonce = secrets.token_hex(16)
         args = ["-c", f"{GRADING_DIR}/pytest.ini", "--rootdir", GRADING_DIR, "-p", "no:cacheprovider"]
-        args += [*task.grading.pytest_args, *(["--collect-only"] if collect_only else []), f"{GRADING_DIR}/hidden"]
+        if task.repo is not None:  # the listed tests only: an unlisted test of the repository counts for nothing
+            targets = [f"{GRADING_DIR}/hidden/{t}" for t in task.repo.tests]
+        else:
+            targets = [f"{GRADING_DIR}/hidden"]
+        args += [*task.grading.pytest_args, *(["--collect-only"] if collect_only else []), *targets]
         go: dict[str, Any] = {"nonce": nonce, "args": args}
-        timeout = task.grading.timeout_s
+        return await self._in_fresh(task, workspace, go, task.grading.timeout_s, _RUNNER_ARGV)
+
+    async def _check(self, task: Task, workspace: dict[str, bytes], *, collect_only: bool) -> tuple[_Run, ExecResult]:
+        """Run the task's check script (``checkrun.py``) in its own fresh container."""
+        assert task.check is not None
+        nonce = secrets.token_hex(16)
+        timeout = task.check.timeout_s
+        go: dict[str, Any] = {
+            "nonce": nonce,
+            "script": task.check.script,
+            "collect_only": collect_only,
+            "cpu": int(timeout) + 1,
+            "timeout": timeout,
+        }
+        return await self._in_fresh(task, workspace, go, timeout, _CHECK_ARGV)
+
+    async def _in_fresh(
+        self, task: Task, workspace: dict[str, bytes], go: dict[str, Any], timeout: float, argv: list[str]
+    ) -> tuple[_Run, ExecResult]:
+        """One trusted grading process (``argv``, the grader's uid) beside its worker in a fresh container,
+        the hidden files and the workspace written first; its events read from the result channel."""
         async with self.pool.fresh() as sandbox:
-            held = sandbox.prepared.pop(_HELD, None)
-            if held is None:
+            # A warm grader holds a pytest runner (its trusted sources written); a check starts its own
+            # process beside it, and the held runner goes with the container, unused.
+            warm = _HELD in sandbox.prepared
+            held = sandbox.prepared.pop(_HELD, None) if argv is _RUNNER_ARGV else None
+            if not warm:
                 await _write_trusted_sources(sandbox)
             # The hidden tests: readable by the grader's uid only, their directory closed to the sandbox uid.
             await sandbox.write_files(
@@ -241,7 +272,7 @@ class Grader:
             if result is None:
                 self.stats["cold"] += 1
                 result = await sandbox.run(
-                    _RUNNER_ARGV,
+                    argv,
                     timeout=timeout,
                     stdin=(json.dumps(go) + "\n").encode(),
                     env=_RUNNER_ENV,
@@ -250,20 +281,35 @@ class Grader:
                     user="grader",
                     worker=_WORKER_ARGV,
                 )
-        return _read_events(result.results, nonce), result
+        return _read_events(result.results, str(go["nonce"])), result
 
     async def expected_tests(self, task: Task) -> list[str]:
-        """The hidden suite's test ids, collected once per task from the task's own starting workspace."""
-        key = hashlib.sha256(repr(sorted(task.hidden.items())).encode() + task.id.encode()).hexdigest()
+        """The ids that are graded, found once per task from the task's own starting workspace: the hidden
+        suite's tests as collected (for a repository task, the FAIL_TO_PASS and PASS_TO_PASS tests, each
+        of which must be collected), then the check script's id (``check::SCRIPT``) when there is one."""
+        key = hashlib.sha256(repr((sorted(task.hidden.items()), task.id, task.repo, task.check)).encode()).hexdigest()
         if key not in self._expected:
-            try:
-                run, result = await self._pytest(task, dict(task.workspace), collect_only=True)
-            except _WorkspaceRefused as exc:
-                raise GradingError(f"task {task.id}: its own workspace cannot be laid out: {exc}") from exc
-            if not run.collected or run.finished is None or run.tampered:
-                tail = (result.stdout + result.stderr)[-1500:]
-                raise TaskNotGradable(f"task {task.id}: the hidden tests could not be collected:\n{tail}")
-            self._expected[key] = run.collected
+            ids: list[str] = []
+            if task.has_tests:
+                try:
+                    run, result = await self._pytest(task, dict(task.workspace), collect_only=True)
+                except _WorkspaceRefused as exc:
+                    raise GradingError(f"task {task.id}: its own workspace cannot be laid out: {exc}") from exc
+                if not run.collected or run.finished is None or run.tampered:
+                    tail = (result.stdout + result.stderr)[-1500:]
+                    raise TaskNotGradable(f"task {task.id}: the hidden tests could not be collected:\n{tail}")
+                ids = run.collected
+                if task.repo is not None:
+                    ids = [f"hidden/{t}" for t in task.repo.tests]
+                    missing = [t for t in task.repo.tests if f"hidden/{t}" not in run.collected]
+                    if missing:
+                        raise TaskNotGradable(
+                            f"task {task.id}: {len(missing)} listed test(s) are not in the hidden suite "
+                            f"(e.g. {missing[0]!r}); collected: {run.collected[:5]}"
+                        )
+            if task.check is not None:
+                ids = [*ids, checkrun.check_id(task.check.script)]
+            self._expected[key] = ids
         return self._expected[key]
 
     @staticmethod
@@ -290,40 +336,68 @@ class Grader:
                 limit = self.max_workspace_files
                 raise _WorkspaceRefused(f"the workspace has {len(agent_files)} files (at most {limit})")
             files, notes = prepare_workspace(task, agent_files)
-            run, result = await self._pytest(task, files, collect_only=False)
+            parts: list[Any] = []
+            if task.has_tests:
+                parts.append(self._pytest(task, files, collect_only=False))
+            if task.check is not None:
+                parts.append(self._check(task, files, collect_only=False))
+            done = await asyncio.gather(*parts)
         except _WorkspaceRefused as exc:
             return self._zero(task, expected, [str(exc)], start)
         except SandboxError as exc:
             raise GradingError(f"task {task.id}: sandbox failed during grading: {exc}") from exc
-        notes = notes + run.notes
-        collected = run.collected or []
+        runs: list[tuple[_Run, ExecResult, str, float]] = []
+        if task.has_tests:
+            runs.append((*done[0], "the test run", task.grading.timeout_s))
+        if task.check is not None:
+            runs.append((*done[-1], "the check script", task.check.timeout_s))
+        phases: dict[str, dict[str, tuple[bool, bool]]] = {}
+        collected: list[str] = []
+        complete = True
+        clean_exit = True
+        for run, result, what, budget in runs:
+            notes = notes + run.notes
+            collected += run.collected or []
+            phases.update(run.phases)
+            if result.timed_out:
+                notes.append(f"{what} timed out after {budget:g} s")
+            elif run.finished is None:
+                notes.append(f"{what} ended early (exit status {result.exit_code}) before it finished")
+            complete = complete and run.finished is not None and not run.tampered and not result.timed_out
+            clean_exit = clean_exit and run.finished == 0
         missing = [t for t in expected if t not in collected]
         extra = [t for t in collected if t not in set(expected)]
         if missing:
             notes.append(f"{len(missing)} of {len(expected)} hidden tests were not collected (e.g. {missing[0]})")
         if extra:
             notes.append(f"{len(extra)} unexpected test(s) collected and ignored")
-        if result.timed_out:
-            notes.append(f"the test run timed out after {task.grading.timeout_s:g} s")
-        elif run.finished is None:
-            notes.append(f"the test run ended early (exit status {result.exit_code}) before pytest finished")
         passed = failed = skipped = 0
+        ok: set[str] = set()
         for test in expected:
-            phases = run.phases.get(test, {})
-            if any(s for _, s in phases.values()):
+            test_phases = phases.get(test, {})
+            if any(s for _, s in test_phases.values()):
                 skipped += 1
-            elif "call" in phases and all(ok for ok, _ in phases.values()) and len(phases) == 3:
+            elif "call" in test_phases and all(good for good, _ in test_phases.values()) and len(test_phases) == 3:
                 passed += 1
-            elif "call" in phases and not phases["call"][0]:
+                ok.add(test)
+            elif "call" in test_phases and not test_phases["call"][0]:
                 failed += 1
         if skipped:
             notes.append(f"{skipped} hidden test(s) skipped (a skip is not a pass)")
         errors = len(expected) - passed - failed - skipped
-        complete = run.finished is not None and not run.tampered and not result.timed_out
+        if task.repo is not None:
+            f2p = [f"hidden/{t}" for t in task.repo.fail_to_pass]
+            kept = [t for t in expected if t not in set(f2p)]  # PASS_TO_PASS and the check
+            f2p_ok = sum(t in ok for t in f2p)
+            kept_ok = sum(t in ok for t in kept)
+            notes.append(f"FAIL_TO_PASS {f2p_ok}/{len(f2p)} passed, PASS_TO_PASS (and check) {kept_ok}/{len(kept)}")
         if task.grading.reward == "all":
-            reward = 1.0 if complete and passed == len(expected) and run.finished == 0 else 0.0
+            reward = 1.0 if complete and passed == len(expected) and clean_exit else 0.0
+        elif task.repo is not None:  # the fixed fraction, and nothing that worked may break
+            fixed = f2p_ok / len(f2p) if f2p else 1.0
+            reward = fixed if complete and kept_ok == len(kept) else 0.0
         else:
-            reward = passed / len(expected) if complete else 0.0
+            reward = passed / len(expected) if complete and expected else 0.0
         return GradeResult(
             task=task.id,
             reward=reward,
@@ -334,7 +408,7 @@ class Grader:
             skipped=skipped,
             notes=notes,
             duration_s=time.perf_counter() - start,
-            output=_output(result) if keep_output else "",
+            output="\n".join(_output(result) for _, result, _, _ in runs) if keep_output else "",
         )
 
 

@@ -36,6 +36,13 @@ from typing import Any, BinaryIO
 
 HEADER = struct.Struct(">I")
 MAX_FRAME = 1 << 30
+# /workspace is a root-owned tmpfs: without this git refuses a repository task's workspace ("dubious
+# ownership"), which the sandbox uid does not own. Given to every command as git's command-line config.
+_GIT_SAFE_WORKSPACE = {
+    "GIT_CONFIG_COUNT": "1",
+    "GIT_CONFIG_KEY_0": "safe.directory",
+    "GIT_CONFIG_VALUE_0": "/workspace",
+}
 _RLIMITS = {
     "nproc": resource.RLIMIT_NPROC,
     "as": resource.RLIMIT_AS,
@@ -220,6 +227,7 @@ class Agent:
         if "cpu" in rlimits:
             rlimits["cpu"] = max(1, int(timeout) + 1)
         env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8", "PYTHONUNBUFFERED": "1"}
+        env.update(_GIT_SAFE_WORKSPACE)
         env.update({str(k): str(v) for k, v in req.get("env", {}).items()})
         result_r = result_w = -1
         pass_fds: tuple[int, ...] = ()

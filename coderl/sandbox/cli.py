@@ -25,12 +25,54 @@ def _config(args: argparse.Namespace) -> SandboxConfig:
 def run_build(args: argparse.Namespace) -> int:
     from coderl.sandbox.image import build_image
 
+    if args.tasks is not None:
+        return run_build_environments(args)
     engine = PodmanEngine(_config(args))
     try:
         print(build_image(engine, suite=args.suite, mirror=args.mirror, force=args.force))
     finally:
         engine.close()
     return 0
+
+
+def run_build_environments(args: argparse.Namespace) -> int:
+    """``build --tasks DIR``: one image per distinct task environment, FROM the sandbox image; one JSON
+    line per environment (image, tasks, whether it was built or cached, seconds, size)."""
+    from coderl.sandbox.envimage import build_environment
+    from coderl.task import EnvironmentSpec, TaskError, load_tasks
+
+    try:
+        tasks = load_tasks(args.tasks)
+    except TaskError as exc:
+        print(f"coderl sandbox build: --tasks {args.tasks}: {exc}", file=sys.stderr)
+        return BAD_INPUT
+    envs: dict[str, tuple[EnvironmentSpec, list[str]]] = {}
+    for task in tasks:
+        if task.environment is not None:
+            envs.setdefault(task.environment.key, (task.environment, []))[1].append(task.id)
+    engine = PodmanEngine(_config(args))
+    try:
+        for spec, ids in envs.values():
+            image = spec.image(engine.config.image)
+            done = build_environment(
+                engine,
+                image,
+                spec.key,
+                python=spec.python,
+                requirements=spec.requirements,
+                setup=spec.setup,
+                force=args.force,
+            )
+            done.tasks = ids
+            print(json.dumps(done.to_json()), flush=True)
+    finally:
+        engine.close()
+    plain = len(tasks) - sum(len(ids) for _, ids in envs.values())
+    print(
+        f"{len(envs)} environment image(s) for {len(tasks) - plain} task(s); {plain} task(s) use the base image",
+        file=sys.stderr,
+    )
+    return OK
 
 
 def run_check(args: argparse.Namespace) -> int:
@@ -113,6 +155,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     build.add_argument("--suite", default="bookworm")
     build.add_argument("--mirror", default=None, help="Debian mirror (default: the one apt uses)")
     build.add_argument("--force", action="store_true", help="rebuild even if the image exists")
+    build.add_argument(
+        "--tasks",
+        default=None,
+        metavar="DIR",
+        help="build instead one image per distinct environment of the tasks under DIR (FROM the sandbox image; "
+        "network at build time only), keeping images that exist",
+    )
     build.set_defaults(func=_guarded(run_build))
     check = actions.add_parser(
         "check", parents=[common], help="measure which isolation properties and limits hold here (JSON)"

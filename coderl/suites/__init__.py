@@ -1,4 +1,5 @@
-"""Task suites: the bundled ``basic`` suite, a generator of templated tasks, a HumanEval/MBPP importer.
+"""Task suites: the bundled ``basic`` suite and repository tasks (``repos``), a generator of templated
+tasks, importers (HumanEval/MBPP, SWE-bench-format instances).
 
 The basic suite gives training and evaluation something real to grade; the generator gives a family so
 simple that a tiny model trained from scratch on CPU shows a rising reward within minutes; the importer
@@ -16,20 +17,30 @@ from coderl.task import Task, load_tasks
 __all__ = [
     "BASIC",
     "FAMILIES",
+    "REPOS",
     "JsonlImportError",
     "basic_suite",
     "generate_tasks",
     "import_jsonl",
     "reference_solution",
+    "repo_suite",
     "solution_files",
 ]
 
 BASIC = Path(__file__).resolve().parent / "basic"
+# Repository tasks (SWE-style, several DevOps checks); three need environment images (``coderl sandbox build --tasks``).
+REPOS = Path(__file__).resolve().parent / "repos"
 
 
 def basic_suite() -> list[Task]:
     """The bundled suite of small hand-written Python tasks (easy to hard), validated as it loads."""
     return load_tasks(BASIC)
+
+
+def repo_suite() -> list[Task]:
+    """The bundled repository tasks: small multi-module projects with a bug report, a hidden test patch
+    (FAIL_TO_PASS / PASS_TO_PASS) or a hidden check script, some with a registry dependency."""
+    return load_tasks(REPOS)
 
 
 def _files(root: Path) -> dict[str, bytes]:

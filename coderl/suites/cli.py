@@ -178,9 +178,21 @@ def run_generate(args: argparse.Namespace) -> int:
 def run_import(args: argparse.Namespace) -> int:
     problems: list[str] = []
     out = Path(args.out)
+    if (args.format == "swebench") != (args.repos is not None):
+        need = "--format swebench needs --repos DIR" if args.repos is None else "--repos is for --format swebench only"
+        print(f"coderl tasks import: {need}", file=sys.stderr)
+        return BAD_INPUT
+    if not Path(args.file).is_file():
+        print(f"coderl tasks import: {args.file}: no such file", file=sys.stderr)
+        return BAD_INPUT
     try:
         with _staging(out) as scratch:
-            staged = import_jsonl(args.file, scratch, args.format, limit=args.limit, problems=problems)
+            if args.format == "swebench":
+                from coderl.suites.swebench import import_swebench
+
+                staged = import_swebench(args.file, scratch, args.repos, limit=args.limit, problems=problems)
+            else:
+                staged = import_jsonl(args.file, scratch, args.format, limit=args.limit, problems=problems)
             paths = _publish(staged, out, args.overwrite)
     except (JsonlImportError, ValueError, OSError) as exc:
         print(f"coderl tasks import: {_error(exc)}", file=sys.stderr)
@@ -244,9 +256,17 @@ def register(sub: argparse._SubParsersAction) -> None:
     gen.add_argument("--family", choices=sorted(FAMILIES), default="affine")
     gen.add_argument("--overwrite", action="store_true", help="replace tasks of the same id already in --out")
     gen.set_defaults(func=run_generate)
-    imp = actions.add_parser("import", help="convert a HumanEval or MBPP JSONL file into tasks")
-    imp.add_argument("file", metavar="FILE", help="a .jsonl (or .jsonl.gz) file")
-    imp.add_argument("--format", choices=FORMATS, required=True)
+    imp = actions.add_parser(
+        "import",
+        help="convert a HumanEval/MBPP JSONL file, or SWE-bench-format instances, into tasks",
+        description="HumanEval/MBPP: one task per record. swebench: one repository task per instance "
+        "(instance_id, repo, base_commit, patch, test_patch, FAIL_TO_PASS, PASS_TO_PASS, problem_statement), "
+        "the tree taken from a local clone REPOS/owner__name (nothing is downloaded). Bad records are skipped "
+        "and reported with their line.",
+    )
+    imp.add_argument("file", metavar="FILE", help="a .jsonl (or .jsonl.gz) file; swebench also reads .parquet")
+    imp.add_argument("--format", choices=(*FORMATS, "swebench"), required=True)
+    imp.add_argument("--repos", default=None, metavar="DIR", help="swebench: local clones named owner__name")
     imp.add_argument("--out", required=True, metavar="DIR")
     imp.add_argument("--limit", type=_limit, default=None, metavar="N", help="stop after N tasks (N >= 1)")
     imp.add_argument("--overwrite", action="store_true", help="replace tasks of the same id already in --out")

@@ -1,0 +1,5 @@
+"""pkgcalc: unit conversions."""
+
+from pkgcalc.units import convert
+
+__all__ = ["convert"]

@@ -1,0 +1,33 @@
+from decimal import Decimal
+
+from inventory import Item, OrderLine, line_total, order_total
+from inventory.stock import Stock
+
+PEN = Item("P-1", "pen", Decimal("1.50"))
+BOOK = Item("B-7", "book", Decimal("12.00"), tax_rate=Decimal("0.05"))
+
+
+def test_line_total_with_tax():
+    assert str(line_total(OrderLine(PEN, 3))) == "5.40"
+
+
+def test_order_total():
+    assert str(order_total([OrderLine(PEN, 2), OrderLine(BOOK, 1)])) == "16.20"
+
+
+def test_reserve():
+    stock = Stock()
+    stock.add("P-1", 5)
+    assert stock.reserve("P-1", 4) is True
+    assert stock.reserve("P-1", 4) is False
+    assert stock.level("P-1") == 1
+
+
+def test_discount_applies_before_tax():
+    # 10 books at 12.00, 15 % off, 5 % tax: 120.00 * 0.85 * 1.05 = 107.10
+    assert str(line_total(OrderLine(BOOK, 10, Decimal("0.15")))) == "107.10"
+
+
+def test_discounted_order_total():
+    lines = [OrderLine(PEN, 4, Decimal("0.25")), OrderLine(BOOK, 1)]
+    assert str(order_total(lines)) == "18.00"

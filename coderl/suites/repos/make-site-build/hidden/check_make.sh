@@ -1,0 +1,13 @@
+#!/bin/bash
+# Hidden check: `make build` succeeds from a clean tree and renders every page; a second run has nothing to do.
+set -u
+coderl-run make clean >/dev/null
+coderl-run make build || { echo "make build failed"; exit 1; }
+ws="$CODERL_WORKSPACE"
+for page in about news; do
+  [ -f "$ws/site/$page.html" ] || { echo "site/$page.html missing"; exit 1; }
+done
+grep -qx '<h1>About &amp; contact</h1>' "$ws/site/about.html" || { echo "about.html not rendered"; exit 1; }
+grep -q '<a href="news.html">news</a>' "$ws/site/index.html" || { echo "index does not link news"; exit 1; }
+again=$(coderl-run make build)
+echo "$again" | grep -q "Nothing to be done" || { echo "make rebuilds on a second run: $again"; exit 1; }

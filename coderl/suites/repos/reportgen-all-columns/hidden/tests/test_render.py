@@ -1,0 +1,29 @@
+from reportgen.columns import column_order
+from reportgen.render import render
+
+
+def test_render_simple():
+    text = render([{"name": "a", "n": 1}, {"name": "bb", "n": 22}])
+    assert text.splitlines() == ["name      n", "------  ---", "a         1", "bb       22"]
+
+
+def test_empty():
+    assert render([]) == ""
+
+
+def test_order_of_first_record():
+    assert column_order([{"b": 1, "a": 2}]) == ["b", "a"]
+
+
+def test_columns_from_later_records():
+    assert column_order([{"name": "a"}, {"name": "b", "owner": "x"}, {"size": 3}]) == ["name", "owner", "size"]
+
+
+def test_render_missing_cells_empty():
+    text = render([{"name": "a"}, {"name": "b", "owner": "ops"}], fmt="github")
+    assert text.splitlines() == [
+        "| name   | owner   |",
+        "|--------|---------|",
+        "| a      |         |",
+        "| b      | ops     |",
+    ]

@@ -1,0 +1,1 @@
+"""reportgen: text reports."""

@@ -1,0 +1,35 @@
+import pytest
+from throttle.policy import limiter_for
+from throttle.window import SlidingWindow
+
+
+def test_limit_reached():
+    w = SlidingWindow(2, 10.0)
+    assert [w.allow(0.0), w.allow(1.0), w.allow(2.0)] == [True, True, False]
+
+
+def test_expires_later():
+    w = SlidingWindow(1, 10.0)
+    assert w.allow(0.0) is True
+    assert w.allow(15.0) is True
+
+
+def test_tiers():
+    assert limiter_for("free").limit == 5
+    with pytest.raises(ValueError):
+        limiter_for("gold")
+
+
+def test_event_expires_exactly_at_window_end():
+    w = SlidingWindow(1, 10.0)
+    assert w.allow(0.0) is True
+    assert w.allow(9.999) is False
+    assert w.allow(10.0) is True
+
+
+def test_remaining_at_boundary():
+    w = SlidingWindow(3, 5.0)
+    for t in (0.0, 1.0, 2.0):
+        w.allow(t)
+    assert w.remaining(5.0) == 1
+    assert w.remaining(7.0) == 3

@@ -1,0 +1,465 @@
+"""Repository tasks (issue 19): a git workspace with only its base in history, FAIL_TO_PASS/PASS_TO_PASS
+grading, hidden check scripts, environment images, the SWE-bench importer, and the bundled suite graded
+in real Podman containers (every gold 1, every base 0)."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sandboxes import CODERL
+
+from coderl.grade.grader import Grader, GradeResult
+from coderl.sandbox import SandboxConfig, SandboxPool
+from coderl.sandbox.envimage import build_environment
+from coderl.sandbox.podman import PodmanEngine
+from coderl.suites import REPOS, repo_suite, solution_files
+from coderl.task import Task, TaskError, load_task
+
+SUITE = repo_suite()
+BASE_IMAGE = SandboxConfig().image
+
+
+def _git(cwd: Path, *args: str) -> str:
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(cwd), "GIT_CONFIG_NOSYSTEM": "1"}
+    proc = subprocess.run(["git", *args], cwd=cwd, env=env, capture_output=True, text=True, check=True)
+    return proc.stdout
+
+
+def _lay_out(files: dict[str, bytes], root: Path) -> Path:
+    for rel, data in files.items():
+        target = root / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+    return root
+
+
+# --- the task format (no containers) ---------------------------------------------------------------
+def test_bundled_suite_has_the_shapes_the_issue_asks_for() -> None:
+    assert len(SUITE) >= 12
+    assert all(t.repo is not None for t in SUITE)
+    checks = [t for t in SUITE if t.check is not None]
+    with_deps = [t for t in SUITE if t.environment is not None and t.environment.requirements]
+    assert len(checks) >= 4, "several DevOps-style tasks with hidden check scripts"
+    assert len(with_deps) >= 2, "some tasks need a package from the registry"
+    assert sum(1 for t in SUITE if t.repo is not None and t.repo.fail_to_pass) >= 7
+    for task in SUITE:  # every module the agent is given is a multi-file package, never a one-file exercise
+        py = [p for p in task.workspace if p.endswith(".py") and not p.startswith(".git/")]
+        assert len(py) >= 2, task.id
+
+
+def test_workspace_is_a_git_repository_whose_history_is_only_the_base(tmp_path: Path) -> None:
+    task = next(t for t in SUITE if t.id == "repo-inventory-discount-tax")
+    root = _lay_out(task.workspace, tmp_path / "ws")
+    assert _git(root, "log", "--all", "--format=%s").split() == ["base"]
+    assert _git(root, "status", "--porcelain") == ""  # the commit is exactly the workspace
+    assert _git(root, "reflog", "--all") == ""
+    assert _git(root, "stash", "list") == ""
+    assert not any((root / ".git" / name).exists() for name in ("ORIG_HEAD", "FETCH_HEAD", "packed-refs", "logs"))
+    assert not list((root / ".git").rglob("*.pack"))
+    every = _git(root, "cat-file", "--batch-all-objects", "--batch-check=%(objectname)").split()
+    reachable = {line.split()[0] for line in _git(root, "rev-list", "--objects", "--all").splitlines()}
+    assert set(every) == reachable, "an object not reachable from the base commit is in the repository"
+    # the same files give the same commit: nothing of the host (time, user) leaks in
+    assert load_task(task.root).workspace[".git/refs/heads/main"] == task.workspace[".git/refs/heads/main"]
+    assert ".git" not in {p.split("/")[0] for p in task.hidden}
+
+
+def _write(root: Path, toml: str, hidden: dict[str, str], workspace: dict[str, str] | None = None) -> Path:
+    (root / "workspace").mkdir(parents=True)
+    (root / "hidden").mkdir()
+    (root / "task.toml").write_text(toml)
+    for rel, text in (workspace or {"pkg/__init__.py": "X = 1\n"}).items():
+        (root / "workspace" / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / "workspace" / rel).write_text(text)
+    for rel, text in hidden.items():
+        (root / "hidden" / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / "hidden" / rel).write_text(text)
+    return root
+
+
+@pytest.mark.parametrize(
+    ("toml", "expected"),
+    [
+        ('[repo]\nfail_to_pass = ["tests/test_other.py::test_a"]\n', "names no file of hidden/"),
+        ("[repo]\npass_to_pass = []\n", "repo.fail_to_pass: missing"),
+        ("[repo]\nfail_to_pass = []\n", "repo.fail_to_pass: empty, and no [check]"),
+        (
+            '[repo]\nfail_to_pass = ["tests/test_a.py::test_a"]\npass_to_pass = ["tests/test_a.py::test_a"]\n',
+            "listed in both",
+        ),
+        ('[repo]\nfail_to_pass = ["tests/test_a.py::test_a"]\nbase = "x"\n', "repo.base: unknown key"),
+        ('[check]\nscript = "missing.sh"\n', "check.script: must name a file under hidden/"),
+        ('[environment]\nrequirements = ["--index-url http://evil"]\n', "is not a requirement"),
+        ('[environment]\npython = "python3"\n', "environment.python: must be a version"),
+        ('[environment]\nsetup = "../outside.sh"\n', "is not a file of the task directory"),
+        ("[environment]\n", "environment: empty"),
+    ],
+)
+def test_bad_repository_settings_name_their_field(tmp_path: Path, toml: str, expected: str) -> None:
+    root = _write(tmp_path / "t", 'id = "t"\nprompt = "p"\n' + toml, {"tests/test_a.py": "def test_a(): pass\n"})
+    with pytest.raises(TaskError) as info:
+        load_task(root)
+    assert any(expected in p for p in info.value.problems), info.value.problems
+
+
+def test_a_workspace_git_directory_is_refused(tmp_path: Path) -> None:
+    root = _write(
+        tmp_path / "t",
+        'id = "t"\nprompt = "p"\n[repo]\nfail_to_pass = ["tests/test_a.py::test_a"]\n',
+        {"tests/test_a.py": "def test_a(): pass\n"},
+        {"pkg/__init__.py": "", ".git/HEAD": "ref: refs/heads/main\n"},
+    )
+    with pytest.raises(TaskError, match=r"workspace/\.git"):
+        load_task(root)
+
+
+def test_tasks_with_the_same_environment_share_one_image() -> None:
+    envs = {t.id: t.environment for t in SUITE if t.environment is not None}
+    assert envs["repo-ledger-net-total"] == envs["repo-reportgen-all-columns"]
+    assert envs["repo-ledger-net-total"].key != envs["repo-make-site-build"].key  # type: ignore[union-attr]
+    plain = next(t for t in SUITE if t.environment is None)
+    assert plain.image(BASE_IMAGE) == BASE_IMAGE
+    ledger = next(t for t in SUITE if t.id == "repo-ledger-net-total")
+    assert ledger.image(BASE_IMAGE) != BASE_IMAGE and ledger.image(BASE_IMAGE).endswith(ledger.environment.key)  # type: ignore[union-attr]
+
+
+# --- real containers -------------------------------------------------------------------------------
+class Graders:
+    """One real pool and grader per image, on a loop of their own, shared by the tests of this module."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.pools: dict[str, tuple[SandboxPool, Grader]] = {}
+        self.builds: dict[str, Any] = {}
+
+    def image_of(self, task: Task) -> str:
+        if task.environment is None:
+            return BASE_IMAGE
+        image = task.image(BASE_IMAGE)
+        if image not in self.builds:
+            engine = PodmanEngine(SandboxConfig())
+            try:
+                env = task.environment
+                self.builds[image] = build_environment(
+                    engine, image, env.key, python=env.python, requirements=env.requirements, setup=env.setup
+                )
+            finally:
+                engine.close()
+        return image
+
+    def pool(self, image: str) -> tuple[SandboxPool, Grader]:
+        if image not in self.pools:
+            pool = SandboxPool(SandboxConfig(image=image, warm_graders=1), size=1)
+            self.loop.run_until_complete(pool.start())
+            self.pools[image] = (pool, Grader(pool))
+        return self.pools[image]
+
+    def grade(self, task: Task, files: dict[str, bytes], image: str | None = None) -> GradeResult:
+        _, grader = self.pool(image or self.image_of(task))
+        return self.loop.run_until_complete(grader.grade(task, files, keep_output=True))
+
+    def close(self) -> None:
+        for pool, _ in self.pools.values():
+            self.loop.run_until_complete(pool.close())
+        self.loop.close()
+
+
+@pytest.fixture(scope="module")
+def graders() -> Iterator[Graders]:
+    live = Graders()
+    try:
+        yield live
+    finally:
+        live.close()
+
+
+def _gold(task: Task) -> dict[str, bytes]:
+    return {**task.workspace, **{k: v for k, v in solution_files(task.root).items() if not k.startswith(".git/")}}
+
+
+def test_every_bundled_task_gold_gets_1_and_base_gets_0(graders: Graders) -> None:
+    failures = []
+    for task in SUITE:
+        gold = graders.grade(task, _gold(task))
+        base = graders.grade(task, dict(task.workspace))
+        if gold.reward != 1.0 or base.reward != 0.0:
+            failures.append(f"{task.id}: gold {gold.reward} {gold.notes}\n{gold.output[-1500:]}\nbase {base.reward}")
+        if task.repo is not None and task.repo.fail_to_pass:
+            assert f"FAIL_TO_PASS 0/{len(task.repo.fail_to_pass)}" in " ".join(base.notes), (task.id, base.notes)
+            assert base.passed >= len(task.repo.pass_to_pass), "the base keeps its PASS_TO_PASS tests"
+    assert not failures, "\n".join(failures)
+    for image in graders.builds:  # built once, then cached by what they install
+        engine = PodmanEngine(SandboxConfig())
+        try:
+            env = next(t.environment for t in SUITE if t.environment is not None and t.image(BASE_IMAGE) == image)
+            again = build_environment(engine, image, env.key, requirements=env.requirements, setup=env.setup)
+        finally:
+            engine.close()
+        assert again.built is False and again.size_bytes > 0
+
+
+def test_a_ci_script_faked_green_gets_0(graders: Graders) -> None:
+    task = next(t for t in SUITE if t.id == "repo-ci-unittest-path")
+    fake = b'echo "test_top_ties_alphabetical (tests.test_count.WordsTest) ... ok"\necho "Ran 2 tests"\necho OK\n'
+    result = graders.grade(task, {**task.workspace, "scripts/ci.sh": fake})
+    assert result.reward == 0.0 and "stays green when a unit test fails" in result.output
+
+
+def test_a_registry_dependency_is_really_needed(graders: Graders) -> None:
+    from coderl.grade.grader import TaskNotGradable
+
+    task = next(t for t in SUITE if t.id == "repo-reportgen-all-columns")
+    with pytest.raises(TaskNotGradable):  # without its environment image the tests cannot even import it
+        graders.grade(task, _gold(task), image=BASE_IMAGE)
+
+
+def test_fraction_mode_counts_fixed_tests_and_zero_when_a_passing_test_breaks(tmp_path: Path, graders: Graders) -> None:
+    code = "def double(x):\n    return x + x\n\ndef half(x):\n    return x\n\ndef neg(x):\n    return x\n"
+    tests = (
+        "from calc.ops import double, half, neg\n\n"
+        "def test_double():\n    assert double(4) == 8\n\n"
+        "def test_half():\n    assert half(8) == 4\n\n"
+        "def test_neg():\n    assert neg(3) == -3\n"
+    )
+    root = _write(
+        tmp_path / "frac",
+        'id = "frac"\nprompt = "p"\n[grading]\nreward = "fraction"\n[repo]\n'
+        'fail_to_pass = ["tests/test_ops.py::test_half", "tests/test_ops.py::test_neg"]\n'
+        'pass_to_pass = ["tests/test_ops.py::test_double"]\n',
+        {"tests/test_ops.py": tests},
+        {"calc/__init__.py": "", "calc/ops.py": code},
+    )
+    task = load_task(root)
+    half_fixed = code.replace("def half(x):\n    return x\n", "def half(x):\n    return x // 2\n")
+    assert graders.grade(task, {**task.workspace, "calc/ops.py": half_fixed.encode()}).reward == 0.5
+    broke = half_fixed.replace("return x + x", "return x * 3")
+    assert graders.grade(task, {**task.workspace, "calc/ops.py": broke.encode()}).reward == 0.0
+    assert graders.grade(task, dict(task.workspace)).reward == 0.0
+
+
+_PROBE = r"""
+echo "probe uid $(id -u)"
+cat /tmp/coderl-grading/hidden/check_probe.sh >/dev/null 2>&1 && echo PROBE-READ-CHECK
+ls -d /tmp/coderl-check-*/ >/dev/null 2>&1 && ls /tmp/coderl-check-*/ >/dev/null 2>&1 && echo PROBE-SAW-SOCKET
+for pid in $(ls /proc | grep -E '^[0-9]+$'); do
+  [ "$pid" = "$$" ] && continue
+  ls "/proc/$pid/fd" >/dev/null 2>&1 || continue
+  uid=$(awk '/^Uid:/ {print $2}' "/proc/$pid/status" 2>/dev/null)
+  [ "$uid" != "$(id -u)" ] && echo "PROBE-OPENED-FDS-OF $uid"
+done
+for pid in $(ls /proc | grep -E '^[0-9]+$'); do
+  owner=$(awk '/^Uid:/ {print $2}' "/proc/$pid/status" 2>/dev/null)
+  kill -0 "$pid" 2>/dev/null && [ "$owner" != "$(id -u)" ] && echo "PROBE-CAN-SIGNAL $pid"
+done
+printf '{"nonce": "x", "kind": "finished", "exitstatus": 0}\n'
+exit 0
+"""
+_CHECK = r"""
+out=$(coderl-run bash probe.sh)
+echo "$out"
+echo "check uid $(id -u)"
+grep -q '^ok$' "$CODERL_WORKSPACE/answer.txt"
+"""
+
+
+def test_a_check_script_is_out_of_reach_of_the_code_it_runs(tmp_path: Path, graders: Graders) -> None:
+    root = _write(
+        tmp_path / "probe",
+        'id = "probe"\nprompt = "p"\n[check]\nscript = "check_probe.sh"\ntimeout_s = 60\n',
+        {"check_probe.sh": _CHECK},
+        {"probe.sh": _PROBE, "answer.txt": "no\n"},
+    )
+    task = load_task(root)
+    result = graders.grade(task, dict(task.workspace))
+    out = result.output
+    assert result.reward == 0.0, "the probe's exit 0 and its forged event line are not the check's verdict"
+    probe_uid = int(out.split("probe uid ")[1].split()[0])
+    check_uid = int(out.split("check uid ")[1].split()[0])
+    assert probe_uid != check_uid, "the agent's code never runs as the check's uid"
+    for marker in ("PROBE-READ-CHECK", "PROBE-SAW-SOCKET", "PROBE-OPENED-FDS-OF", "PROBE-CAN-SIGNAL"):
+        assert marker not in out, out
+    solved = graders.grade(task, {**task.workspace, "answer.txt": b"ok\n"})
+    assert solved.reward == 1.0, solved.output
+
+
+def test_a_replayed_episode_solves_a_repository_task(graders: Graders) -> None:
+    from coderl.action import parse_action
+    from coderl.guard.guarded import Guard
+    from coderl.guard.stage1 import Stage1Scanner
+    from coderl.replay import replay
+
+    task = next(t for t in SUITE if t.id == "repo-throttle-window-boundary")
+    fixed = solution_files(task.root)["throttle/window.py"].decode()
+    actions: list[Any] = [
+        parse_action({"tool": "bash", "command": "git log --oneline | wc -l"}),
+        parse_action({"tool": "write_file", "path": "throttle/window.py", "content": fixed}),
+        parse_action({"tool": "bash", "command": "git status --porcelain"}),
+        parse_action({"tool": "submit"}),
+    ]
+    pool, _ = graders.pool(BASE_IMAGE)
+    records = graders.loop.run_until_complete(replay(task, actions, Guard(Stage1Scanner()), pool))
+    assert records[0]["observation"].strip().startswith("1")
+    assert "throttle/window.py" in records[2]["observation"]
+    assert records[-1]["reward"] == 1.0, records[-1]
+
+
+# --- the SWE-bench importer --------------------------------------------------------------------------
+def _upstream(tmp_path: Path) -> tuple[Path, dict[str, str]]:
+    """A real clone ``owner__proj`` whose history holds the base, the fix and a later commit."""
+    repo = tmp_path / "repos" / "owner__proj"
+    repo.mkdir(parents=True)
+    env = ["-c", "user.name=u", "-c", "user.email=u@x"]
+    (repo / "proj").mkdir()
+    (repo / "proj" / "__init__.py").write_text("")
+    (repo / "proj" / "maths.py").write_text("def clamp(x, lo, hi):\n    return max(lo, x)\n")
+    (repo / "tests").mkdir()
+    (repo / "tests" / "conftest.py").write_text("")
+    (repo / "tests" / "test_maths.py").write_text(
+        "from proj.maths import clamp\n\ndef test_low():\n    assert clamp(-1, 0, 5) == 0\n"
+    )
+    _git(repo, "init", "-q", "-b", "main")
+    _git(repo, *env, "add", "-A")
+    _git(repo, *env, "commit", "-qm", "base")
+    base = _git(repo, "rev-parse", "HEAD").strip()
+    (repo / "proj" / "maths.py").write_text("def clamp(x, lo, hi):\n    return min(hi, max(lo, x))\n")
+    patch = _git(repo, "diff")
+    _git(repo, *env, "commit", "-qam", "the fix: SECRET-FIX-COMMIT")
+    (repo / "tests" / "test_maths.py").write_text(
+        "from proj.maths import clamp\n\ndef test_low():\n    assert clamp(-1, 0, 5) == 0\n\n"
+        "def test_high():\n    assert clamp(9, 0, 5) == 5\n"
+    )
+    test_patch = _git(repo, "diff")
+    _git(repo, *env, "commit", "-qam", "tests")
+    record = {
+        "instance_id": "owner__proj-1",
+        "repo": "owner/proj",
+        "base_commit": base,
+        "patch": patch,
+        "test_patch": test_patch,
+        "problem_statement": "clamp ignores the upper bound",
+        "FAIL_TO_PASS": json.dumps(["tests/test_maths.py::test_high"]),
+        "PASS_TO_PASS": ["tests/test_maths.py::test_low"],
+    }
+    return repo.parent, record
+
+
+_BAD_PATCH = "--- a/proj/maths.py\n+++ b/proj/maths.py\n@@ -9 +9 @@\n-x\n+y\n"
+
+
+def test_swebench_import_writes_a_gradable_task_and_reports_bad_lines(tmp_path: Path, graders: Graders) -> None:
+    repos, good = _upstream(tmp_path)
+    lines = [
+        json.dumps(good),
+        "{not json",
+        json.dumps({**good, "instance_id": "no-patch", "patch": None}),
+        json.dumps({**good, "instance_id": "no-clone", "repo": "other/proj"}),
+        json.dumps({**good, "instance_id": "bad-commit", "base_commit": "0" * 40}),
+        json.dumps({**good, "instance_id": "django-style", "FAIL_TO_PASS": ["test_high (tests.MathsTest)"]}),
+        json.dumps(
+            {
+                **good,
+                "instance_id": "bad-patch",
+                "patch": "--- a/proj/maths.py\n+++ b/proj/maths.py\n@@ -9 +9 @@\n-x\n+y\n",
+            }
+        ),
+    ]
+    source = tmp_path / "instances.jsonl"
+    source.write_text("\n".join(lines) + "\n")
+    out = tmp_path / "tasks"
+    proc = subprocess.run(
+        [CODERL, "tasks", "import", str(source), "--format", "swebench", "--repos", str(repos), "--out", str(out)],
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "imported 1 tasks" in proc.stdout and "6 record(s) skipped" in proc.stdout
+    for line, what in [
+        (2, "not valid JSON"),
+        (3, "missing field 'patch'"),
+        (4, "no local clone of other/proj"),
+        (5, "git archive"),
+        (6, "not a pytest node id"),
+        (7, "patch does not apply"),
+    ]:
+        assert f"skipped line {line}" in proc.stderr and what in proc.stderr, (line, what, proc.stderr)
+    task = load_task(out / "owner__proj-1")
+    assert task.repo is not None and task.repo.base_commit == good["base_commit"]
+    assert set(task.hidden) == {"tests/test_maths.py", "tests/conftest.py"}
+    assert b"test_high" in task.hidden["tests/test_maths.py"]
+    assert b"test_high" not in task.workspace["tests/test_maths.py"]
+    root = _lay_out(task.workspace, tmp_path / "ws")
+    assert _git(root, "log", "--all", "--format=%s").split() == ["base"]
+    assert "SECRET-FIX-COMMIT" not in _git(root, "log", "--all", "--format=%B")
+    assert graders.grade(task, _gold(task)).reward == 1.0
+    assert graders.grade(task, dict(task.workspace)).reward == 0.0
+    again = subprocess.run(
+        [CODERL, "tasks", "import", str(source), "--format", "swebench", "--repos", str(repos), "--out", str(out)],
+        capture_output=True,
+        text=True,
+    )
+    assert again.returncode == 2 and "--overwrite" in again.stderr  # a user's tasks are not replaced silently
+
+
+def test_swebench_import_reads_parquet(tmp_path: Path) -> None:
+    pa = pytest.importorskip("pyarrow")
+    pq = pytest.importorskip("pyarrow.parquet")
+    repos, good = _upstream(tmp_path)
+    table = pa.Table.from_pylist([good, {**good, "instance_id": "x", "repo": "no/where"}])
+    pq.write_table(table, tmp_path / "i.parquet")
+    from coderl.suites.swebench import import_swebench
+
+    problems: list[str] = []
+    written = import_swebench(tmp_path / "i.parquet", tmp_path / "out", repos, problems=problems)
+    assert [p.name for p in written] == ["owner__proj-1"]
+    assert problems == [f"line 2 (x): no local clone of no/where at {repos / 'no__where'}"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--format", "swebench"], "needs --repos"),
+        (["--format", "humaneval", "--repos", "."], "--repos is for --format swebench only"),
+        (["--format", "swebench", "--repos", "/nonexistent"], "not a directory"),
+    ],
+)
+def test_swebench_import_bad_flags_exit_2(tmp_path: Path, args: list[str], message: str) -> None:
+    source = tmp_path / "i.jsonl"
+    source.write_text("{}\n")
+    proc = subprocess.run(
+        [CODERL, "tasks", "import", str(source), *args, "--out", str(tmp_path / "o")], capture_output=True, text=True
+    )
+    assert proc.returncode == 2 and message in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_sandbox_build_tasks_reports_each_environment(tmp_path: Path) -> None:
+    bad = subprocess.run([CODERL, "sandbox", "build", "--tasks", str(tmp_path)], capture_output=True, text=True)
+    assert bad.returncode == 2 and "no task.toml found" in bad.stderr
+    subset = tmp_path / "suite"
+    for name in ("ledger-net-total", "reportgen-all-columns", "verlib-numeric-order"):
+        shutil.copytree(REPOS / name, subset / name)
+    proc = subprocess.run([CODERL, "sandbox", "build", "--tasks", str(subset)], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    rows = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert len(rows) == 1 and sorted(rows[0]["tasks"]) == ["repo-ledger-net-total", "repo-reportgen-all-columns"]
+    assert rows[0]["size_mb"] > 0 and rows[0]["image"].startswith("localhost/")
+    assert "1 task(s) use the base image" in proc.stderr
+
+
+def test_an_environment_asking_for_another_python_fails_at_build_naming_it() -> None:
+    env = dataclasses.replace(next(t.environment for t in SUITE if t.environment is not None), python="3.7")
+    engine = PodmanEngine(SandboxConfig())
+    try:
+        from coderl.sandbox.podman import EngineError
+
+        with pytest.raises(EngineError, match=r"asks for 3\.7"):
+            build_environment(engine, env.image(BASE_IMAGE), env.key, python="3.7")
+    finally:
+        engine.close()
