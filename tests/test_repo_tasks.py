@@ -217,8 +217,13 @@ def test_a_registry_dependency_is_really_needed(graders: Graders) -> None:
     from coderl.grade.grader import TaskNotGradable
 
     task = next(t for t in SUITE if t.id == "repo-reportgen-all-columns")
-    with pytest.raises(TaskNotGradable):  # without its environment image the tests cannot even import it
+    with pytest.raises(TaskNotGradable, match="needs its environment image"):
         graders.grade(task, _gold(task), image=BASE_IMAGE)
+    # and in the base image its hidden tests could not even be collected (they import tabulate)
+    _, grader = graders.pool(BASE_IMAGE)
+    plain = dataclasses.replace(task, environment=None)
+    with pytest.raises(TaskNotGradable, match="could not be collected"):
+        graders.loop.run_until_complete(grader.grade(plain, _gold(task)))
 
 
 def test_fraction_mode_counts_fixed_tests_and_zero_when_a_passing_test_breaks(tmp_path: Path, graders: Graders) -> None:

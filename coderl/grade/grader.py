@@ -289,6 +289,12 @@ class Grader:
         of which must be collected), then the check script's id (``check::SCRIPT``) when there is one."""
         key = hashlib.sha256(repr((sorted(task.hidden.items()), task.id, task.repo, task.check)).encode()).hexdigest()
         if key not in self._expected:
+            env = task.environment
+            if env is not None and not self.pool.config.image.endswith(f":{env.key}"):
+                raise TaskNotGradable(
+                    f"task {task.id}: needs its environment image {task.image(self.pool.config.image)!r} "
+                    f"(`coderl sandbox build --tasks DIR`), but this grader's pool runs {self.pool.config.image!r}"
+                )
             ids: list[str] = []
             if task.has_tests:
                 try:

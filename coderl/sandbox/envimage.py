@@ -103,7 +103,8 @@ def build_environment(
     force: bool = False,
     timeout: float = 1800.0,
 ) -> EnvironmentBuild:
-    """Build ``image`` FROM the engine's base image (kept when it exists, unless ``force``)."""
+    """Build ``image`` FROM the engine's base image (kept when it exists; ``force`` rebuilds it from
+    nothing, no layer reused)."""
     result = EnvironmentBuild(image=image, key=key)
     base = engine.config.image
     if not engine.image_exists(base):
@@ -128,6 +129,7 @@ def build_environment(
                     "--quiet",
                     "--pull=never",
                     "--network=host",
+                    *(["--no-cache"] if force else []),
                     "-t",
                     image,
                     "-f",
