@@ -147,7 +147,7 @@ def test_a_local_variable_named_like_a_module_is_not_the_module():
     src = "import typing as t\n\ndef make(env):\n    t = object.__new__(Template)\n"
     src += "    t.environment = env\n    return t\n"
     assert not high(src)
-    assert "py.patch-module" in high("import typing as t\n\ndef f():\n    t.cast = lambda a, b: b\n")
+    assert "py.patch-module" in high("import typing as t\n\ndef f():\n    t.cast = lambda a, b: None\n")
     assert "py.pytest-hook" in high("def f(config):\n    config.pluginmanager.register(object())\n")
 
 

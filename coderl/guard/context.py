@@ -13,6 +13,14 @@ TEST_CONFIG_NAMES = frozenset({"conftest.py", "__init__.py"})
 _HIDDEN_FOLDER = re.compile(
     r"\.?hidden([_-](tests?|files|cases|data|evals?|grader|solutions?|answers?))?", re.IGNORECASE
 )
+# Grader material left outside the workspace under ordinary names (LiveBench#480: /tmp/fix.patch,
+# /fix-run.sh, /home/*.patch): a patch or diff, or a fix/grading script, anywhere outside the workspace.
+_OUTSIDE_GRADER_MATERIAL = re.compile(
+    r"/(?!proc/|sys/|dev/|usr/|lib)(?:[^/]+/)*(?:(?:[^/]*(?:fix|gold|golden|tests?|hidden|solution|reference|expected"
+    r"|upstream|model|grade|grading|eval|answer)[^/]*|\*)\.(?:patch|diff)"
+    r"|[^/]*(?:fix|gold|grade|grading|eval)[-_]?(?:run|tests?|check|script)?\.(?:sh|py))",
+    re.IGNORECASE,
+)
 NEW_TEST_FILE = re.compile(r"(test_[^/]*|[^/]*_test)\.py")
 
 
@@ -64,7 +72,11 @@ class GuardContext:
         p = self.normalize(path)
         if self.task_files is not None and p in self.task_files:
             return False
-        return self._matches(self.hidden, path) or any(_HIDDEN_FOLDER.fullmatch(c) for c in p.split("/")[:-1])
+        return (
+            self._matches(self.hidden, path)
+            or any(_HIDDEN_FOLDER.fullmatch(c) for c in p.split("/")[:-1])
+            or bool(p.startswith("/") and _OUTSIDE_GRADER_MATERIAL.fullmatch(p))
+        )
 
     def touches_task_folder(self, path: str) -> bool:
         """Whether ``path``'s folder holds task files (directly or below); True when they are unknown."""

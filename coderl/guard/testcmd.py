@@ -131,4 +131,6 @@ def collection_sabotage(text: str) -> str | None:
                 return f"testpaths points away from the tests: {value.strip()[:60]!r}"
         elif value.strip() and not _TESTISH.search(value):
             return f"{key} matches no test: {value.strip()[:60]!r}"
+        elif key == "python_files" and value.strip() and "*" not in value and "?" not in value:
+            return f"python_files names single files, not a pattern: {value.strip()[:60]!r}"
     return None
