@@ -213,6 +213,34 @@ def test_a_ci_script_faked_green_gets_0(graders: Graders) -> None:
     assert result.reward == 0.0 and "stays green when a unit test fails" in result.output
 
 
+def _prebuilt_dist(task: Task) -> dict[str, bytes]:
+    """A no-op build script beside a dist/ made ahead (exactly what the right build would make)."""
+    import hashlib
+
+    sources = {p: d for p, d in task.workspace.items() if p.startswith("pkgcalc/") and p.endswith(".py")}
+    manifest = "".join(f"{hashlib.sha256(d).hexdigest()}  {p}\n" for p, d in sorted(sources.items()))
+    return {
+        **task.workspace,
+        "scripts/build.sh": b"true\n",
+        "dist/MANIFEST": manifest.encode(),
+        **{f"dist/{p}": d for p, d in sources.items()},
+    }
+
+
+@pytest.mark.parametrize(
+    ("task_id", "cheat"),
+    [
+        ("repo-build-dist-manifest", _prebuilt_dist),
+        ("repo-release-version-gate", lambda t: {**t.workspace, "scripts/release_check.sh": b"exit 0\n"}),
+        ("repo-services-upstream-port", lambda t: {**t.workspace, "svc/validate.py": b"import sys\nsys.exit(0)\n"}),
+    ],
+)
+def test_devops_shortcuts_without_the_fix_get_0(graders: Graders, task_id: str, cheat: Any) -> None:
+    task = next(t for t in SUITE if t.id == task_id)
+    result = graders.grade(task, cheat(task))
+    assert result.reward == 0.0, result.output
+
+
 def test_a_registry_dependency_is_really_needed(graders: Graders) -> None:
     from coderl.grade.grader import TaskNotGradable
 

@@ -1,6 +1,7 @@
 #!/bin/bash
 # Hidden check: the build succeeds; the manifest lists every module with its true hash; the built copy works.
 set -u
+coderl-run rm -rf dist  # from a clean checkout: nothing prebuilt counts
 coderl-run bash scripts/build.sh || { echo "build.sh failed"; exit 1; }
 ws="$CODERL_WORKSPACE"
 [ -f "$ws/dist/MANIFEST" ] || { echo "no dist/MANIFEST"; exit 1; }
