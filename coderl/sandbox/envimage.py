@@ -144,6 +144,9 @@ def build_environment(
                 raise
         result.built = True
         result.seconds = time.perf_counter() - start
+        # A rebuild leaves the image it replaced untagged: remove it (and any of this environment's leftovers).
+        with contextlib.suppress(EngineError):
+            engine.cli("image", "prune", "--force", "--filter", f"label={LABEL}.env={key}")
     sizes = [int(i.get("Size", 0)) for i in json.loads(engine.cli("image", "inspect", image, base))]
     result.size_bytes = sizes[0] if sizes else 0
     result.added_bytes = sizes[0] - sizes[1] if len(sizes) == 2 else 0
