@@ -87,7 +87,9 @@ async def _run(args: argparse.Namespace) -> list[dict[str, Any]]:
     audit = AuditLog(args.audit) if args.audit else None
     guard = Guard(Stage1Scanner(), judge, guard_config, audit)
     try:
-        async with SandboxPool(SandboxConfig(mode=args.mode), size=1) as pool:
+        base = SandboxConfig(mode=args.mode)
+        config = dataclasses.replace(base, image=task.image(base.image))  # a repository task's environment
+        async with SandboxPool(config, size=1) as pool:
             return await replay(task, actions, guard, pool)
     finally:
         if judge is not None:

@@ -35,6 +35,7 @@ __all__ = [
     "glob_regex",
     "load_task",
     "load_tasks",
+    "suite_image",
 ]
 
 # Test files and test configuration: the agent must not change them (a task adds its own globs).
@@ -474,3 +475,18 @@ def load_tasks(root: str | Path) -> list[Task]:
     if not tasks:
         raise TaskError(Path(root), ["no task.toml found"])
     return tasks
+
+
+def suite_image(tasks: Iterator[Task] | list[Task], base: str) -> str:
+    """The one sandbox image ``tasks`` run in: ``base``, or the environment image they all declare.
+    Raises TaskError naming two tasks that need different images (one run, one image, for now)."""
+    images: dict[str, str] = {}
+    for task in tasks:
+        images.setdefault(task.image(base), task.id)
+    if len(images) > 1:
+        (a, ida), (b, idb) = list(images.items())[:2]
+        raise TaskError(
+            Path("."),
+            [f"tasks need different sandbox images ({ida}: {a}; {idb}: {b}): run each environment's tasks apart"],
+        )
+    return next(iter(images), base)

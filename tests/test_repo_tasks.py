@@ -344,6 +344,26 @@ def test_a_replayed_episode_solves_a_repository_task(graders: Graders) -> None:
     assert records[-1]["reward"] == 1.0, records[-1]
 
 
+def test_one_run_runs_one_image() -> None:
+    from coderl.task import suite_image
+
+    deps = [t for t in SUITE if t.id in ("repo-ledger-net-total", "repo-reportgen-all-columns")]
+    assert suite_image(deps, BASE_IMAGE) == deps[0].image(BASE_IMAGE) != BASE_IMAGE
+    assert suite_image([t for t in SUITE if t.environment is None], BASE_IMAGE) == BASE_IMAGE
+    with pytest.raises(TaskError, match="need different sandbox images"):
+        suite_image(SUITE, BASE_IMAGE)
+
+
+def test_coderl_grade_runs_a_task_in_its_environment_image(tmp_path: Path) -> None:
+    task = next(t for t in SUITE if t.id == "repo-ledger-net-total")
+    workspace = _lay_out(_gold(task), tmp_path / "ws")
+    proc = subprocess.run(
+        [CODERL, "grade", str(task.root), "--workspace", str(workspace)], capture_output=True, text=True, timeout=300
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["reward"] == 1.0
+
+
 # --- the SWE-bench importer --------------------------------------------------------------------------
 def _upstream(tmp_path: Path) -> tuple[Path, dict[str, str]]:
     """A real clone ``owner__proj`` whose history holds the base, the fix and a later commit."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import json
 import sys
 from pathlib import Path
@@ -18,6 +19,7 @@ from coderl.task import TaskError, load_task
 
 async def _grade(task_dir: Path, files: dict[str, bytes], config: SandboxConfig, verbose: bool) -> dict:
     task = load_task(task_dir)
+    config = dataclasses.replace(config, image=task.image(config.image))  # a repository task's environment
     async with SandboxPool(config, size=1) as pool:
         return (await Grader(pool).grade(task, files, keep_output=verbose)).to_json()
 

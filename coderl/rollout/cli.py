@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from coderl.exitcodes import BAD_INPUT, OK, UsageError
-from coderl.task import TaskError, load_tasks
+from coderl.task import TaskError, load_tasks, suite_image
 from coderl.train.config import RolloutSection
 from coderl.train.flags import add_flags
 
@@ -117,6 +117,7 @@ async def _rollout(args: argparse.Namespace, config: RolloutConfig) -> dict[str,
     from coderl.sandbox.pool import SandboxPool
 
     tasks = load_tasks(args.tasks)
+    image = suite_image(tasks, SandboxConfig().image)  # the tasks' environment image, when they declare one
     PodmanEngine(SandboxConfig())  # podman and its sandbox user present (a one-line EngineError if not)
     engine = make_engine(args.engine, args.model)
     guard = Guard(audit=AuditLog(args.audit) if args.audit else None)
@@ -135,7 +136,7 @@ async def _rollout(args: argparse.Namespace, config: RolloutConfig) -> dict[str,
             rewards.append(traj.reward)
             progress.update(bar, advance=1, status=f"mean reward {sum(rewards) / len(rewards):.2f}")
 
-        async with SandboxPool(SandboxConfig(), size=args.sandboxes) as pool:
+        async with SandboxPool(SandboxConfig(image=image), size=args.sandboxes) as pool:
             provenance = {
                 "tokenizer": engine.tokenizer,
                 "model": args.model,
