@@ -1,5 +1,9 @@
 """The task format: a directory with ``task.toml``, a starting ``workspace/`` and ``hidden/`` tests.
 
+Optional tables: ``[repo]`` makes a repository task (FAIL_TO_PASS / PASS_TO_PASS lists; the workspace is
+given as a git repository holding only its base, see ``coderl.gitbase``), ``[check]`` a hidden check
+script run in the grading container, ``[environment]`` what the task's sandbox image installs.
+
 ``load_task`` validates everything and reports every problem at once, each naming its file and field,
 so a broken task suite fails loudly at load time rather than silently at grading time.
 """
@@ -123,7 +127,7 @@ TEST_FILE = re.compile(r"(?:.*/)?(test_[^/]*|[^/]*_test)\.py")
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,127}")
 _TOP_KEYS = {"id", "prompt", "grading", "difficulty", "tags", "description", "repo", "check", "environment"}
 _GRADING_KEYS = {"command", "timeout_s", "protected", "reward"}
-_REPO_KEYS = {"fail_to_pass", "pass_to_pass", "base_commit", "source"}
+_REPO_KEYS = {"fail_to_pass", "pass_to_pass", "base_commit", "source", "pythonpath"}
 _CHECK_KEYS = {"script", "timeout_s"}
 _ENV_KEYS = {"python", "requirements", "setup"}
 # A requirement as pip reads it on one line: a name, extras, a version specifier or marker; no options
@@ -163,6 +167,7 @@ class RepoSpec:
     pass_to_pass: tuple[str, ...] = ()
     base_commit: str = ""  # the upstream commit the workspace was taken at (informational)
     source: str = ""  # where the task came from, e.g. ``owner/name`` (informational)
+    pythonpath: tuple[str, ...] = ()  # import roots besides the workspace, e.g. ``src`` for a src/ layout
 
     @property
     def tests(self) -> tuple[str, ...]:
@@ -348,7 +353,11 @@ def _repo(table: Any, hidden: dict[str, bytes], problems: list[str]) -> RepoSpec
     for key, value in info.items():
         if not isinstance(value, str):
             problems.append(f"{where}.{key}: must be a string")
-    return RepoSpec(f2p, p2p, str(info["base_commit"]), str(info["source"]))
+    paths = _strings(table, "pythonpath", where, problems)
+    for path in paths:
+        if path.startswith("/") or ".." in path.split("/") or not re.fullmatch(r"[A-Za-z0-9_./-]+", path):
+            problems.append(f"{where}.pythonpath: {path!r} must be a plain directory of the workspace")
+    return RepoSpec(f2p, p2p, str(info["base_commit"]), str(info["source"]), tuple(p.strip("/") for p in paths))
 
 
 def _check(table: Any, hidden: dict[str, bytes], problems: list[str]) -> CheckSpec | None:

@@ -365,14 +365,15 @@ def test_coderl_grade_runs_a_task_in_its_environment_image(tmp_path: Path) -> No
 
 
 # --- the SWE-bench importer --------------------------------------------------------------------------
-def _upstream(tmp_path: Path) -> tuple[Path, dict[str, str]]:
-    """A real clone ``owner__proj`` whose history holds the base, the fix and a later commit."""
+def _upstream(tmp_path: Path, src: str = "") -> tuple[Path, dict[str, str]]:
+    """A real clone ``owner__proj`` whose history holds the base, the fix and a later commit; the package
+    under ``src`` (e.g. ``src/``) for a src/ layout."""
     repo = tmp_path / "repos" / "owner__proj"
     repo.mkdir(parents=True)
     env = ["-c", "user.name=u", "-c", "user.email=u@x"]
-    (repo / "proj").mkdir()
-    (repo / "proj" / "__init__.py").write_text("")
-    (repo / "proj" / "maths.py").write_text("def clamp(x, lo, hi):\n    return max(lo, x)\n")
+    (repo / src / "proj").mkdir(parents=True)
+    (repo / src / "proj" / "__init__.py").write_text("")
+    (repo / src / "proj" / "maths.py").write_text("def clamp(x, lo, hi):\n    return max(lo, x)\n")
     (repo / "tests").mkdir()
     (repo / "tests" / "conftest.py").write_text("")
     (repo / "tests" / "test_maths.py").write_text(
@@ -382,7 +383,7 @@ def _upstream(tmp_path: Path) -> tuple[Path, dict[str, str]]:
     _git(repo, *env, "add", "-A")
     _git(repo, *env, "commit", "-qm", "base")
     base = _git(repo, "rev-parse", "HEAD").strip()
-    (repo / "proj" / "maths.py").write_text("def clamp(x, lo, hi):\n    return min(hi, max(lo, x))\n")
+    (repo / src / "proj" / "maths.py").write_text("def clamp(x, lo, hi):\n    return min(hi, max(lo, x))\n")
     patch = _git(repo, "diff")
     _git(repo, *env, "commit", "-qam", "the fix: SECRET-FIX-COMMIT")
     (repo / "tests" / "test_maths.py").write_text(
@@ -459,6 +460,21 @@ def test_swebench_import_writes_a_gradable_task_and_reports_bad_lines(tmp_path: 
         text=True,
     )
     assert again.returncode == 2 and "--overwrite" in again.stderr  # a user's tasks are not replaced silently
+
+
+def test_swebench_import_of_a_src_layout_repository(tmp_path: Path, graders: Graders) -> None:
+    from coderl.suites.swebench import import_swebench
+
+    repos, good = _upstream(tmp_path, src="src")
+    (tmp_path / "i.jsonl").write_text(json.dumps(good) + "\n")
+    (root,) = import_swebench(tmp_path / "i.jsonl", tmp_path / "out", repos)
+    task = load_task(root)
+    assert task.repo is not None and task.repo.pythonpath == ("src",)
+    assert [f.relative_to(root / "solution").as_posix() for f in (root / "solution").rglob("*.py")] == [
+        "src/proj/maths.py"
+    ]
+    assert graders.grade(task, _gold(task)).reward == 1.0
+    assert graders.grade(task, dict(task.workspace)).reward == 0.0
 
 
 def test_swebench_import_reads_parquet(tmp_path: Path) -> None:

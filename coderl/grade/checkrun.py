@@ -92,7 +92,10 @@ def main() -> int:
     if go.get("collect_only"):
         emit("finished", exitstatus=0)
         return 0
-    boundary = coderl_remote.install(rfd, wfd, WORKSPACE, os.path.join(GRADING_DIR, "hidden") + os.sep)
+    paths = [str(d) for d in go.get("pythonpath", [])]  # a repository's src/ layout: the agent's import roots
+    boundary = coderl_remote.install(rfd, wfd, WORKSPACE, os.path.join(GRADING_DIR, "hidden") + os.sep, paths)
+    if paths:
+        boundary.request("syspath", dirs=paths)
     if go.get("cpu"):
         boundary.request("limit_cpu", seconds=int(go["cpu"]))
     private = tempfile.mkdtemp(prefix="coderl-check-")  # mode 0700: the sandbox uid cannot reach the socket

@@ -141,6 +141,11 @@ async def prepare_grading(sandbox: Sandbox) -> None:
     )
 
 
+def _pythonpath(task: Task) -> list[str]:
+    """A repository task's import roots besides the workspace itself (``[repo] pythonpath``)."""
+    return [f"/workspace/{d}" for d in task.repo.pythonpath] if task.repo is not None else []
+
+
 def _hidden_files(task: Task) -> dict[str, bytes]:
     out: dict[str, bytes] = {}
     for path, data in task.hidden.items():
@@ -219,7 +224,7 @@ class Grader:
         else:
             targets = [f"{GRADING_DIR}/hidden"]
         args += [*task.grading.pytest_args, *(["--collect-only"] if collect_only else []), *targets]
-        go: dict[str, Any] = {"nonce": nonce, "args": args}
+        go: dict[str, Any] = {"nonce": nonce, "args": args, "pythonpath": _pythonpath(task)}
         return await self._in_fresh(task, workspace, go, task.grading.timeout_s, _RUNNER_ARGV)
 
     async def _check(self, task: Task, workspace: dict[str, bytes], *, collect_only: bool) -> tuple[_Run, ExecResult]:
@@ -233,6 +238,7 @@ class Grader:
             "collect_only": collect_only,
             "cpu": int(timeout) + 1,
             "timeout": timeout,
+            "pythonpath": _pythonpath(task),
         }
         return await self._in_fresh(task, workspace, go, timeout, _CHECK_ARGV)
 

@@ -514,14 +514,16 @@ class _Finder(importlib.abc.MetaPathFinder):
         return importlib.machinery.ModuleSpec(fullname, _Loader(), is_package=True)
 
 
-def install(rfd: int, wfd: int, workspace: str, tests_dir: str) -> Boundary:
-    """Connect to the worker and put the import hook first, for the agent's top-level modules.
+def install(rfd: int, wfd: int, workspace: str, tests_dir: str, paths: Sequence[str] = ()) -> Boundary:
+    """Connect to the worker and put the import hook first, for the agent's top-level modules (those in
+    ``workspace`` and in ``paths``, a repository's other import roots such as ``/workspace/src``).
     ``tests_dir``: where the hidden tests live (their classes' instances may be lent to the agent)."""
     global _BOUNDARY
     for fd in (rfd, wfd):
         os.set_inheritable(fd, False)
     _BOUNDARY = Boundary(rfd, wfd, tests_dir)
-    sys.meta_path.insert(0, _Finder(_workspace_modules(workspace)))
+    names = _workspace_modules(workspace).union(*(_workspace_modules(p) for p in paths))
+    sys.meta_path.insert(0, _Finder(names))
     return _BOUNDARY
 
 

@@ -121,7 +121,10 @@ def main(argv: list[str]) -> int:
         budget = int(used.ru_utime + used.ru_stime) + int(go["cpu"])
         if hard == resource.RLIM_INFINITY or budget < hard:
             resource.setrlimit(resource.RLIMIT_CPU, (budget, budget))  # hard too: no raising it back
-    boundary = coderl_remote.install(rfd, wfd, WORKSPACE, os.path.join(GRADING_DIR, "hidden") + os.sep)
+    paths = [str(d) for d in go.get("pythonpath", [])]  # a repository's src/ layout: the agent's import roots
+    boundary = coderl_remote.install(rfd, wfd, WORKSPACE, os.path.join(GRADING_DIR, "hidden") + os.sep, paths)
+    if paths:
+        boundary.request("syspath", dirs=paths)
     if go.get("cpu"):
         boundary.request("limit_cpu", seconds=int(go["cpu"]))
     basetemp = tempfile.mkdtemp(prefix="coderl-pytest-")

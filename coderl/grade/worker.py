@@ -221,6 +221,15 @@ class Worker:
             resource.setrlimit(resource.RLIMIT_CPU, (budget, budget))  # hard too: no raising it back
         return self._value(None)
 
+    def op_syspath(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Put a repository's other import roots (``/workspace/src``) first on this process's path, and on
+        that of the programs it runs. Sent by the trusted side before any of the agent's code is imported."""
+        dirs = [str(d) for d in self.codec.decode(message.get("dirs"))]
+        sys.path[0:0] = dirs
+        os.environ["PYTHONPATH"] = os.pathsep.join([*dirs, WORKSPACE])
+        importlib.invalidate_caches()
+        return self._value(None)
+
     def op_names(self, message: dict[str, Any]) -> dict[str, Any]:
         """A module's names for ``from M import *``: its ``__all__``, else its public globals."""
         module = self._target(message)

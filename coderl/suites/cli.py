@@ -52,18 +52,24 @@ async def _uncollectable(tasks: list[Task], sandboxes: int) -> list[tuple[str, s
     from coderl.sandbox.pool import SandboxPool
 
     gate = asyncio.Semaphore(sandboxes)
-    async with SandboxPool(SandboxConfig(), size=1) as pool:
-        grader = Grader(pool)
+    base = SandboxConfig()
+    by_image: dict[str, list[Task]] = {}
+    for task in tasks:  # a repository task with an environment is collected in its own image
+        by_image.setdefault(task.image(base.image), []).append(task)
+    found: list[tuple[str, str] | None] = []
+    for image, group in by_image.items():
+        async with SandboxPool(SandboxConfig(image=image), size=1) as pool:
+            grader = Grader(pool)
 
-        async def one(task: Task) -> tuple[str, str] | None:
-            async with gate:
-                try:
-                    await grader.expected_tests(task)
-                except TaskNotGradable as exc:
-                    return task.id, str(exc)
-            return None
+            async def one(task: Task, grader: Grader = grader) -> tuple[str, str] | None:
+                async with gate:
+                    try:
+                        await grader.expected_tests(task)
+                    except TaskNotGradable as exc:
+                        return task.id, str(exc)
+                return None
 
-        found = await asyncio.gather(*(one(t) for t in tasks))
+            found += await asyncio.gather(*(one(t) for t in group))
     return [f for f in found if f is not None]
 
 

@@ -206,6 +206,10 @@ def _convert(record: dict[str, Any], repos: Path, root: Path, task_id: str) -> N
         raise _Skip(f"test file {missing[0]} is in neither the base tree nor the test patch")
     hidden = {**_conftests(after, named | set(tests)), **{p: after[p] for p in named}, **tests}
     env, setup = _environment(record)
+    # A src/ layout: the packages live under src/, none at the top (the grader adds src/ to the import roots).
+    top = {p.split("/", 1)[0] for p in base if "/" in p}
+    src = {p.split("/")[1] for p in base if p.startswith("src/") and p.count("/") == 2 and p.endswith("/__init__.py")}
+    pythonpath = ['pythonpath = ["src"]'] if src and not src & top else []
     lines = [
         f"id = {toml_string(task_id)}",
         f"prompt = {toml_string(statement.strip() + _PROMPT_TAIL)}",
@@ -217,6 +221,7 @@ def _convert(record: dict[str, Any], repos: Path, root: Path, task_id: str) -> N
         f"base_commit = {toml_string(commit)}",
         "fail_to_pass = [" + ", ".join(toml_string(t) for t in f2p) + "]",
         "pass_to_pass = [" + ", ".join(toml_string(t) for t in p2p) + "]",
+        *pythonpath,
         "",
         "[grading]",
         "timeout_s = 600",
