@@ -376,6 +376,7 @@ def _upstream(tmp_path: Path, src: str = "") -> tuple[Path, dict[str, str]]:
     (repo / src / "proj" / "maths.py").write_text("def clamp(x, lo, hi):\n    return max(lo, x)\n")
     (repo / "tests").mkdir()
     (repo / "tests" / "conftest.py").write_text("")
+    (repo / "tests" / "bounds.py").write_text("HIGH = 5\n")  # a helper module the new test imports
     (repo / "tests" / "test_maths.py").write_text(
         "from proj.maths import clamp\n\ndef test_low():\n    assert clamp(-1, 0, 5) == 0\n"
     )
@@ -388,7 +389,7 @@ def _upstream(tmp_path: Path, src: str = "") -> tuple[Path, dict[str, str]]:
     _git(repo, *env, "commit", "-qam", "the fix: SECRET-FIX-COMMIT")
     (repo / "tests" / "test_maths.py").write_text(
         "from proj.maths import clamp\n\ndef test_low():\n    assert clamp(-1, 0, 5) == 0\n\n"
-        "def test_high():\n    assert clamp(9, 0, 5) == 5\n"
+        "def test_high():\n    from bounds import HIGH\n\n    assert clamp(9, 0, HIGH) == HIGH\n"
     )
     test_patch = _git(repo, "diff")
     _git(repo, *env, "commit", "-qam", "tests")
@@ -446,7 +447,7 @@ def test_swebench_import_writes_a_gradable_task_and_reports_bad_lines(tmp_path: 
         assert f"skipped line {line}" in proc.stderr and what in proc.stderr, (line, what, proc.stderr)
     task = load_task(out / "owner__proj-1")
     assert task.repo is not None and task.repo.base_commit == good["base_commit"]
-    assert set(task.hidden) == {"tests/test_maths.py", "tests/conftest.py"}
+    assert set(task.hidden) == {"tests/test_maths.py", "tests/conftest.py", "tests/bounds.py"}
     assert b"test_high" in task.hidden["tests/test_maths.py"]
     assert b"test_high" not in task.workspace["tests/test_maths.py"]
     root = _lay_out(task.workspace, tmp_path / "ws")

@@ -7,8 +7,9 @@ check it (``test_patch``), the ``FAIL_TO_PASS`` / ``PASS_TO_PASS`` pytest node i
 
 - ``workspace/``: the tree at ``base_commit`` (``git archive``: files only, none of the clone's history;
   the task format makes a new repository of it with one commit, see ``coderl.gitbase``);
-- ``hidden/``: the test files the test patch touches or the test ids name, and the ``conftest.py`` files
-  above them, as they are after the test patch, at their repository paths;
+- ``hidden/``: the test files the test patch touches or the test ids name, the ``conftest.py`` files
+  above them and the rest of their top-level test directory (helpers, data), as they are after the
+  test patch, at their repository paths;
 - ``solution/``: the files the fix changes, as they are after it (the reference an agent must match);
 - ``task.toml``: ``[repo]`` with the test lists, and ``[environment]`` from the record's hints
   (``python``/``python_version``, ``requirements``, a ``setup``/``pre_install`` script) when it has any.
@@ -42,6 +43,7 @@ __all__ = ["import_swebench", "read_records"]
 _REPO = re.compile(r"[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+")
 _COMMIT = re.compile(r"[0-9a-fA-F]{7,40}")
 _BAD_ID = re.compile(r"[^A-Za-z0-9_.-]+")
+_GIT_HEADER = re.compile(r"^diff --git a/(\S+) b/(\S+)$", re.MULTILINE)
 _DIFF_PATH = re.compile(r"^(?:\+\+\+|---) (?:[ab]/)?(\S+)", re.MULTILINE)
 
 
@@ -136,7 +138,9 @@ def _tree_at(clone: Path, commit: str) -> dict[str, bytes]:
 
 def _patched(files: dict[str, bytes], patch: str, what: str) -> dict[str, bytes]:
     """``files`` with ``patch`` applied (``git apply`` in a scratch tree), only the files it touches."""
-    touched = {p for p in _DIFF_PATH.findall(patch) if p != "/dev/null"}
+    headers = _GIT_HEADER.findall(patch)  # git's headers when present: a removed "-- x" line is no path
+    touched = {p for pair in headers for p in pair} if headers else set(_DIFF_PATH.findall(patch))
+    touched.discard("/dev/null")
     with tempfile.TemporaryDirectory(prefix="coderl-swebench-") as tmp:
         root = Path(tmp)
         for rel in touched:
@@ -151,14 +155,21 @@ def _patched(files: dict[str, bytes], patch: str, what: str) -> dict[str, bytes]
         return {rel: (root / rel).read_bytes() for rel in sorted(touched) if (root / rel).is_file()}
 
 
-def _conftests(files: dict[str, bytes], paths: set[str]) -> dict[str, bytes]:
-    """The ``conftest.py`` files at or above each of ``paths`` (pytest loads them for those tests)."""
+def _test_support(files: dict[str, bytes], paths: set[str]) -> dict[str, bytes]:
+    """What the tests at ``paths`` may need beside themselves: the ``conftest.py`` files at or above each,
+    and everything under the top-level test directory that holds it (helpers, ``__init__.py``, data
+    files), so that the hidden copy runs on its own in the grader's directory."""
     found: dict[str, bytes] = {}
     for path in paths:
+        parts = PurePosixPath(path).parts
+        if len(parts) > 1:
+            found.update({p: d for p, d in files.items() if p.startswith(parts[0] + "/")})
         for parent in PurePosixPath(path).parents:
             name = "conftest.py" if str(parent) == "." else f"{parent}/conftest.py"
             if name in files:
                 found[name] = files[name]
+    if sum(len(d) for d in found.values()) > MAX_TASK_BYTES:
+        raise _Skip(f"the test directories exceed the task size limit ({MAX_TASK_BYTES >> 20} MiB)")
     return found
 
 
@@ -204,7 +215,7 @@ def _convert(record: dict[str, Any], repos: Path, root: Path, task_id: str) -> N
     missing = sorted(n for n in named if n not in after)
     if missing:
         raise _Skip(f"test file {missing[0]} is in neither the base tree nor the test patch")
-    hidden = {**_conftests(after, named | set(tests)), **{p: after[p] for p in named}, **tests}
+    hidden = {**_test_support(after, named | set(tests)), **{p: after[p] for p in named}, **tests}
     env, setup = _environment(record)
     # A src/ layout: the packages live under src/, none at the top (the grader adds src/ to the import roots).
     top = {p.split("/", 1)[0] for p in base if "/" in p}
