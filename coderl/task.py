@@ -443,8 +443,10 @@ def load_task(root: str | Path) -> Task:
         problems.append("hidden/: no test files (test_*.py or *_test.py) and no [check] script")
     if repo is not None and not repo.fail_to_pass and check is None:
         problems.append("task.toml: repo.fail_to_pass: empty, and no [check] (nothing would need fixing)")
-    if repo is not None and any(p == ".git" or p.startswith(".git/") for p in workspace):
-        problems.append("workspace/.git: a repository task's history is made by coderl (its base only); remove it")
+    nested = sorted(p for p in workspace if ".git" in p.split("/")[:-1] or p.endswith("/.git") or p == ".git")
+    if repo is not None and nested:
+        where = nested[0].split(".git", 1)[0] + ".git"
+        problems.append(f"workspace/{where}: a repository task's history is made by coderl (its base only); remove it")
     if problems:
         raise TaskError(root, problems)
     if repo is not None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import json
+import re
 import shutil
 import subprocess
 from collections.abc import Iterator
@@ -110,14 +111,15 @@ def test_bad_repository_settings_name_their_field(tmp_path: Path, toml: str, exp
     assert any(expected in p for p in info.value.problems), info.value.problems
 
 
-def test_a_workspace_git_directory_is_refused(tmp_path: Path) -> None:
+@pytest.mark.parametrize("git_dir", [".git", "vendor/lib/.git"])
+def test_a_workspace_git_directory_is_refused(tmp_path: Path, git_dir: str) -> None:
     root = _write(
         tmp_path / "t",
         'id = "t"\nprompt = "p"\n[repo]\nfail_to_pass = ["tests/test_a.py::test_a"]\n',
         {"tests/test_a.py": "def test_a(): pass\n"},
-        {"pkg/__init__.py": "", ".git/HEAD": "ref: refs/heads/main\n"},
+        {"pkg/__init__.py": "", f"{git_dir}/HEAD": "ref: refs/heads/main\n"},
     )
-    with pytest.raises(TaskError, match=r"workspace/\.git"):
+    with pytest.raises(TaskError, match=f"workspace/{re.escape(git_dir)}: a repository task's history"):
         load_task(root)
 
 
