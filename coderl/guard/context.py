@@ -18,7 +18,8 @@ _HIDDEN_FOLDER = re.compile(
 _OUTSIDE_GRADER_MATERIAL = re.compile(
     r"/(?!proc/|sys/|dev/|usr/|lib)(?:[^/]+/)*(?:(?:[^/]*(?:fix|gold|golden|tests?|hidden|solution|reference|expected"
     r"|upstream|model|grade|grading|eval|answer)[^/]*|\*)\.(?:patch|diff)"
-    r"|[^/]*(?:fix|gold|grade|grading|eval)[-_]?(?:run|tests?|check|script)?\.(?:sh|py))",
+    r"|[^/]*(?:fix|gold|grade|grading|eval)[-_]?(?:run|tests?|check|script)?\.(?:sh|py)"
+    r"|[^/]*(?:grading|grader|hidden|expected[-_]output|golden|verdict|answer[-_]?key)[^/]*)",
     re.IGNORECASE,
 )
 NEW_TEST_FILE = re.compile(r"(test_[^/]*|[^/]*_test)\.py")

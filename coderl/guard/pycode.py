@@ -267,6 +267,19 @@ def is_test_path(path: str) -> bool:
     return bool(_TEST_NAME.fullmatch(parts[-1])) or any(s in ("tests", "test", "testing") for s in parts[:-1])
 
 
+def _url_prefix(node: ast.AST | None) -> str | None:
+    """The constant start of a URL built at run time (``f"https://host/q?x={x}"``, ``"https://host/" + path``),
+    when it names a scheme and host; else None."""
+    if isinstance(node, ast.JoinedStr) and node.values:
+        head = node.values[0]
+        text = head.value if isinstance(head, ast.Constant) and isinstance(head.value, str) else None
+    elif isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Mod)):
+        text = _const_str(node.left)
+    else:
+        return None
+    return text if text and re.match(r"(https?|ftp|wss?)://[\w.-]+[:/]", text) else None
+
+
 def _const_str(node: ast.AST | None) -> str | None:
     """The value of a string built from constants (``"f_" + "back"``, f-strings of constants, joins,
     reversals, base64 of a constant), or None."""
@@ -399,6 +412,8 @@ class _Analyzer(ast.NodeVisitor):
         # ``co_filename`` is a read only where it flows into a read of a file (``open(f.f_code.co_filename)``,
         # or a name assigned from it and then opened): locating the caller's file is not reading it.
         self.filename_vars: set[str] = set()
+        self.summary_meta = False  # a file name, line number or function name read (a log location)
+        self.url_vars: dict[str, str] = {}  # names bound once to a URL built from a constant prefix
         self.read_arg_names: set[str] = set()
         self.frame_files: list[ast.AST] = []
         self.summary_lines: list[ast.AST] = []
@@ -613,12 +628,16 @@ class _Analyzer(ast.NodeVisitor):
                 for t in targets:
                     if isinstance(t, ast.Name):
                         seen[t.id] = seen.get(t.id, 0) + 1
+                        url = _url_prefix(node.value) if node.value is not None else None
+                        if url:
+                            self.url_vars[t.id] = url
                         path = self._path_of(node.value) if node.value is not None else None
                         if path and ("/" in path or path.endswith(".py")) and len(path) < 4096:
                             self.path_vars[t.id] = path
         for name, count in seen.items():
             if count > 1:
                 self.path_vars.pop(name, None)
+                self.url_vars.pop(name, None)
 
     # ------------------------------------------------------------ structure
     def visit_If(self, node: ast.If) -> None:
@@ -806,6 +825,15 @@ class _Analyzer(ast.NodeVisitor):
                 self.hit("py.rewrites-outcome", node, f"{owner or '?'}.{target.attr} = ...")
             if target.attr == "__code__":
                 self.hit("py.patch-code", node, "__code__ assignment")
+                return
+            if (
+                target.attr in ("return_value", "side_effect")
+                and isinstance(target.value, ast.Attribute)
+                and target.value.attr in ("__eq__", "__ne__")
+                and self.mode == "file"
+                and not self.test_file
+            ):  # a MagicMock made equal to everything: `m.__eq__.return_value = True`
+                self.hit("py.eq-ignores-other", node, f"{target.value.attr}.{target.attr}")
                 return
             if target.attr in ("__eq__", "__ne__") or target.attr in _ORDER_DUNDERS:
                 if isinstance(value, ast.Lambda):
@@ -1194,6 +1222,8 @@ class _Analyzer(ast.NodeVisitor):
             return
         arg = node.args[0]
         target = _const_str(arg)
+        if target is None:  # f"https://api.example.com/q?x={x}", or a name bound once to one
+            target = _url_prefix(arg) or (self.url_vars.get(arg.id) if isinstance(arg, ast.Name) else None)
         if target is None and isinstance(arg, ast.Tuple) and arg.elts and name in _SOCKET_CONNECTS:
             host = _const_str(arg.elts[0])
             target = f"tcp://{host}" if host is not None else None
@@ -1214,6 +1244,8 @@ class _Analyzer(ast.NodeVisitor):
             self._frame_attr(node.attr, node)
         elif node.attr == "line" and isinstance(node.ctx, ast.Load):
             self.summary_lines.append(node)  # FrameSummary.line: a caller's source line, with extract_stack
+        elif node.attr in ("filename", "lineno", "name") and isinstance(node.ctx, ast.Load):
+            self.summary_meta = True
         if isinstance(node.ctx, ast.Load):
             q = self.qual(node)
             if q in _HARD_EXITS and self.mode == "file" and not self.main_guard and not self.in_handler:
@@ -1273,7 +1305,11 @@ class _Analyzer(ast.NodeVisitor):
             root = name.split(".")[0]
             if any(name == m or name.startswith(m + ".") for m in _NETWORK_MODULES):
                 self.hit("py.network-suspect", node, f"import {name}")
-            if root.startswith("coderl") or root in ("_pytest", "pluggy", "grader", "grading"):
+            if root.startswith("coderl") or root in ("grader", "grading"):
+                self.hit("py.patch-framework", node, f"import {name}")
+            elif root in ("_pytest", "pluggy") and not self.test_file:
+                # test modules and conftests import pytest's internals for types and fixtures; what they
+                # then assign into them is judged where it happens (_check_module_attr)
                 self.hit("py.patch-framework", node, f"import {name}")
             elif library and (
                 self.is_hidden_path(name.replace(".", "/") + ".py")
@@ -1291,7 +1327,16 @@ class _Analyzer(ast.NodeVisitor):
             reads.append((self.stack_nodes or self.frame_other)[0])
         if self.stack_nodes and reads:
             self.hit("py.introspect", reads[0], "reads a frame of the call stack")
-        elif self.stack_nodes and self.partial:  # an edit: the rest of the file may read what it took
+        elif (
+            self.partial
+            and self.stack_nodes
+            and not (
+                self.summary_meta
+                and all(
+                    isinstance(n, ast.Call) and self.qual(n.func) == "traceback.extract_stack" for n in self.stack_nodes
+                )
+            )
+        ):  # an edit: the rest of the file may read what it took (a log helper naming file and line does not)
             self.hit("py.introspect", self.stack_nodes[0], "takes a frame of the call stack")
         elif self.stack_nodes or self.frame_reads or self.frame_other:
             self.hit("py.introspect-suspect", (self.stack_nodes + self.frame_reads + self.frame_other)[0])
@@ -1433,6 +1478,7 @@ _OBSERVER_HOOKS = frozenset(
         "pytest_runtest_logreport",
         "pytest_report_header",
         "pytest_terminal_summary",
+        "pytest_runtest_makereport",  # a hookwrapper that records outcomes (it rewrites none unless it assigns)
     }
 )
 # What a hook's own objects hold of the verdict: assigning one of these changes or ends the result.
@@ -1449,6 +1495,11 @@ def _hook_only_observes(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     nor calls other hooks or registers plugins."""
     if node.name not in _OBSERVER_HOOKS:
         return False
+    body = [
+        st for st in node.body if not (isinstance(st, ast.Expr) and isinstance(st.value, (ast.Constant, ast.Yield)))
+    ]
+    if all(isinstance(st, ast.Pass) or _is_bare_yield(st) for st in body):
+        return False  # a hook that only yields observes nothing
     for n in _walk_no_nested(node.body):
         if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete)):
             targets = n.targets if isinstance(n, (ast.Assign, ast.Delete)) else [n.target]
@@ -1467,13 +1518,31 @@ def _hook_only_observes(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
                 f = f.value
             if isinstance(f, ast.Name):
                 parts.append(f.id)
-            if {"exit", "_exit", "kill", "abort", "hook", "pluginmanager", "register", "setattr"} & set(parts):
+            setattr_item = (
+                parts == ["setattr"] and n.args and isinstance(n.args[0], ast.Name) and n.args[0].id == "item"
+            )
+            if setattr_item:  # pytest's docs: `setattr(item, "rep_" + rep.when, rep)` for fixtures to read
+                continue
+            if {"exit", "_exit", "kill", "abort", "hook", "pluginmanager", "register", "setattr"} & set(parts) or {
+                "force_result",
+                "force_exception",
+                "__setattr__",
+                "update",
+            } & set(parts):
                 return False
     return True
 
 
 _ITEM_CHANGES = frozenset({"remove", "clear", "pop", "extend", "insert", "append", "pytest_deselected"})
 _ITEM_CHANGES |= {"setattr", "exit", "_exit"}
+
+
+def _is_bare_yield(st: ast.stmt) -> bool:
+    """``outcome = yield`` or ``yield``."""
+    value = st.value if isinstance(st, (ast.Assign, ast.Expr)) else None
+    return isinstance(value, ast.Yield)
+
+
 _MARKER_TESTS = ("keywords", "get_closest_marker", "iter_markers", "own_markers")
 
 

@@ -11,15 +11,22 @@ from __future__ import annotations
 
 import posixpath
 import re
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from coderl.action import Action, field_bytes
 from coderl.guard.context import GuardContext
-from coderl.guard.pycode import STRUCTURAL_RULES, PyFinding, analyze_python
+from coderl.guard.pycode import STRUCTURAL_RULES, PyFinding, analyze_python, is_test_path
 from coderl.guard.shell import analyze_shell
-from coderl.guard.testcmd import collection_sabotage, is_runner_config, weakened_test_command
+from coderl.guard.testcmd import (
+    collection_sabotage,
+    edit_strengthens,
+    is_runner_config,
+    status_lost,
+    weakened_test_command,
+)
 
 if TYPE_CHECKING:
     from coderl.guard.stage1 import Finding
@@ -125,6 +132,9 @@ class StructuralResult:
     findings: list[Finding]
     parsed: bool
     cleared: frozenset[str] = frozenset()
+    # An edit of a task's protected test file or runner that only makes it stricter (testcmd.edit_strengthens):
+    # the protected-write policy does not apply to it.
+    strengthens: bool = False
 
 
 def action_findings(action: Action, context: GuardContext) -> StructuralResult:
@@ -132,6 +142,7 @@ def action_findings(action: Action, context: GuardContext) -> StructuralResult:
     out: list[Finding] = []
     clean = True
     cleared: set[str] = set()
+    strengthens = False
     if action.tool in ("write_file", "edit_file"):
         fld = "content" if action.tool == "write_file" else "new"
         path, text = action.text("path"), action.text(fld)
@@ -156,11 +167,22 @@ def action_findings(action: Action, context: GuardContext) -> StructuralResult:
                 cleared |= SUPERSEDED
         out += _entry_points(path, text, fld)
         weakened = False
+        old_text = action.text("old") if action.tool == "edit_file" else None
         if runner:
-            why = weakened_test_command(action.text("old") if action.tool == "edit_file" else None, text)
+            why = weakened_test_command(old_text, text)
+            if not why and _is_shell_script(norm, text) and not (old_text is not None and status_lost(old_text)):
+                why = status_lost(text)  # `pytest tests` followed by `echo done`, or piped into tee
             if why:
                 out.append(_finding("cfg.weakens-tests", fld, 0, len(field_bytes(text))))
                 weakened = True
+        if (
+            old_text is not None
+            and not weakened
+            and (runner or (_is_python_path(path) and is_test_path(norm)))
+            and context.is_protected_existing(path, "edit_file")
+            and edit_strengthens(old_text, text, _is_python_path(path), lambda m: _known_module(m, context))
+        ):
+            strengthens = True
         conftest = new_conftest(path, context)
         if conftest or posixpath.basename(norm) in _PYTEST_CONFIGS or runner:
             # A new conftest.py or a pytest configuration file is judged by what it does (the grader
@@ -209,7 +231,19 @@ def action_findings(action: Action, context: GuardContext) -> StructuralResult:
                 cleared.add("pytest.plugin_registration")  # pytest -p randomly: a published plugin
             if analysis.python_seen and analysis.python_parsed and not analysis.remote_network:
                 cleared.add("net.sockets_in_code")  # the Python detectors judged its network use
-    return StructuralResult(_first_per_rule_findings(out), clean, frozenset(cleared))
+    return StructuralResult(_first_per_rule_findings(out), clean, frozenset(cleared), strengthens)
+
+
+def _known_module(name: str, context: GuardContext) -> bool:
+    """A module the standard library or the workspace has (``pkg/``, ``src/pkg/``, ``pkg.py``)."""
+    if name in sys.stdlib_module_names or name in ("pytest", "unittest", "hypothesis", "numpy"):
+        return True
+    files = context.task_files or frozenset()
+    return any(f == f"{name}.py" or f.startswith((f"{name}/", f"src/{name}/")) or f == f"src/{name}.py" for f in files)
+
+
+def _is_shell_script(path: str, text: str) -> bool:
+    return path.endswith(".sh") or text.startswith(("#!/bin/sh", "#!/bin/bash", "#!/usr/bin/env bash"))
 
 
 def new_conftest(path: str, context: GuardContext) -> bool:
