@@ -55,6 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
     info.set_defaults(func=_info)
     # in data-flow order: tasks, guard, sandbox, grading, replay/audit, rollouts, training
     from coderl import replay
+    from coderl.distributed import cli as cluster_cli
     from coderl.grade import cli as grade_cli
     from coderl.guard import audit
     from coderl.guard import cli as guard_cli
@@ -63,7 +64,8 @@ def build_parser() -> argparse.ArgumentParser:
     from coderl.suites import cli as suites_cli
     from coderl.train import cli as train_cli
 
-    for module in (suites_cli, guard_cli, sandbox_cli, grade_cli, replay, audit, rollout_cli, train_cli):
+    modules = (suites_cli, guard_cli, sandbox_cli, grade_cli, replay, audit, rollout_cli, train_cli, cluster_cli)
+    for module in modules:
         module.register(sub)
     return parser
 

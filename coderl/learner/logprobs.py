@@ -37,13 +37,15 @@ def action_logprobs(
     The LM head runs on the hidden states of the masked positions only: ``[N, V]`` logits instead of
     ``[B, T, V]``, where prompt and observation tokens (the tools' schemas, test output) are often most of a
     multi-turn trajectory and ``V`` is 151936 for Qwen. Models whose causal-LM forward does more than the head
-    after the decoder (final logit soft-capping) take the full path. Gradients flow to the selected positions.
+    after the decoder (final logit soft-capping) take the full path, and so do models under FSDP2 (``fully_shard``),
+    whose head's weight is gathered only inside the model's own forward. Gradients flow to the selected positions.
     """
     get_head = getattr(model, "get_output_embeddings", None)
     head: Any = get_head() if callable(get_head) else None
     decoder: Any = getattr(model, "base_model", None)
     config = getattr(model, "config", None)
-    if head is None or decoder is None or decoder is model or getattr(config, "final_logit_softcapping", None):
+    full_path = getattr(config, "final_logit_softcapping", None) or type(model).__name__.startswith("FSDP")
+    if head is None or decoder is None or decoder is model or full_path:
         logp, logits = token_logprobs(model, input_ids, attention_mask, temperature)
         logp_all = torch.log_softmax(logits, -1)
         entropy = -(logp_all.exp() * logp_all).sum(-1)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 import random
 import time
@@ -27,7 +28,16 @@ from coderl.sandbox.pool import SandboxPool
 from coderl.sandbox.sandbox import SandboxError
 from coderl.task import Task
 
-__all__ = ["Batcher", "RolloutConfig", "run_episode", "run_rollouts", "summarize"]
+__all__ = [
+    "Batcher",
+    "RolloutConfig",
+    "episode_seed",
+    "episode_tasks",
+    "failed_trajectory",
+    "run_episode",
+    "run_rollouts",
+    "summarize",
+]
 
 log = logging.getLogger("coderl.rollout")
 
@@ -50,6 +60,10 @@ class RolloutConfig:
     concurrency: int = 8
     max_batch: int = 32
     seed: int = 0
+    # Each episode samples from its own stream, seeded by (seed, episode index, turn): its tokens then do not depend
+    # on which other episodes ran beside it, in which order, or on which worker (the distributed trainer needs
+    # this). Off: episodes share the engine's stream and their requests batch together (faster on one machine).
+    episode_seeds: bool = False
 
     def __post_init__(self) -> None:
         for name in ("max_turns", "max_new_tokens", "max_total_tokens", "max_observation_tokens", "concurrency"):
@@ -116,13 +130,49 @@ class Batcher:
                 future.set_result(result)
 
 
-def _params(config: RolloutConfig, budget: int, stop: tuple[str, ...]) -> SamplingParams:
-    # episodes share the sampling settings (no per-request seed) so that their requests batch together
+def _mix(*parts: int) -> int:
+    """A 32-bit seed from integers: the same parts, the same seed, on every machine and process."""
+    return int.from_bytes(hashlib.sha256(repr(parts).encode()).digest()[:4], "big")
+
+
+def episode_seed(seed: int, index: int) -> int:
+    """The sampling seed of episode ``index`` of a rollout seeded ``seed`` (``RolloutConfig.episode_seeds``)."""
+    return _mix(seed, index)
+
+
+def episode_tasks(tasks: Sequence[Task], episodes: int, seed: int) -> list[Task]:
+    """The task of each episode index: round robin over ``tasks`` in an order shuffled by ``seed``. Every driver
+    (this loop, the distributed controller) assigns tasks to episode indices through this one function."""
+    if not tasks:
+        raise ValueError("no tasks")
+    order = list(range(len(tasks)))
+    random.Random(seed).shuffle(order)
+    return [tasks[order[i % len(order)]] for i in range(episodes)]
+
+
+def failed_trajectory(task: Task, episode_id: str, fmt: ChatFormat, finish: str, note: str = "") -> Trajectory:
+    """The recorded trajectory of an episode that never ran its course because what played it failed (a
+    distributed worker died): the prompt only, reward 0, ``finish`` (e.g. ``sandbox_error``) and the reason."""
+    traj = Trajectory(task.id, episode_id)
+    prompt = fmt.prompt_ids(task.prompt)
+    traj.append(prompt, policy=False)
+    traj.prompt_len = len(prompt)
+    traj.finish = finish
+    traj.reward = 0.0
+    traj.metrics = {"sandbox_errors": 1} if finish == "sandbox_error" else {"engine_errors": 1}
+    if note:
+        traj.marks = {"error": note}
+    return traj
+
+
+def _params(config: RolloutConfig, budget: int, stop: tuple[str, ...], seed: int | None = None) -> SamplingParams:
+    # without a seed, episodes share the sampling settings so that their requests batch together
     return SamplingParams(
         max_new_tokens=max(1, min(config.max_new_tokens, budget)),
         temperature=config.temperature,
         top_p=config.top_p,
         stop=stop,
+        seed=seed,
     )
 
 
@@ -136,9 +186,11 @@ async def run_episode(
     fmt: ChatFormat,
     config: RolloutConfig,
     episode_id: str,
+    seed: int | None = None,
 ) -> Trajectory:
     """One episode of ``task`` driven by the policy; every failure ends it with a recorded reason, never
-    a raise. The episode itself (guarded steps, audit, grading, reward) is ``coderl.episode.Episode``."""
+    a raise. The episode itself (guarded steps, audit, grading, reward) is ``coderl.episode.Episode``.
+    With ``seed``, turn ``k`` samples with the seed ``(seed, k)``: the episode's tokens depend on nothing else."""
     traj = Trajectory(task.id, episode_id)
     prompt = fmt.prompt_ids(task.prompt)
     traj.append(prompt, policy=False)
@@ -150,7 +202,7 @@ async def run_episode(
     try:
         async with episode:
             finish = "max_turns"
-            for _turn in range(config.max_turns):
+            for turn in range(config.max_turns):
                 budget = config.max_total_tokens - len(traj.token_ids)
                 if budget <= 0:
                     finish = "max_tokens"
@@ -159,7 +211,8 @@ async def run_episode(
                     finish = "wall_clock"
                     break
                 t0 = time.perf_counter()
-                generation = await batcher.generate(list(traj.token_ids), _params(config, budget, fmt.stop))
+                params = _params(config, budget, fmt.stop, None if seed is None else _mix(seed, turn))
+                generation = await batcher.generate(list(traj.token_ids), params)
                 generate_s += time.perf_counter() - t0
                 begin = len(traj.token_ids)
                 traj.append(generation.token_ids, policy=True, logprobs=generation.logprobs)
@@ -226,16 +279,14 @@ async def run_rollouts(
         raise ValueError("no tasks")
     fmt = ChatFormat(engine.tokenizer, config.system_prompt, config.tool_format)
     batcher = Batcher(engine, config.max_batch)
-    order = list(range(len(tasks)))
-    random.Random(config.seed).shuffle(order)
+    chosen = episode_tasks(tasks, episodes, config.seed)
     gate = asyncio.Semaphore(config.concurrency)
     done: list[Trajectory] = []
 
     async def one(i: int) -> None:
         async with gate:
-            task = tasks[order[i % len(order)]]
             traj = await run_episode(
-                task,
+                chosen[i],
                 batcher=batcher,
                 pool=pool,
                 guard=guard,
@@ -243,6 +294,7 @@ async def run_rollouts(
                 fmt=fmt,
                 config=config,
                 episode_id=f"{id_prefix}-{i}",
+                seed=episode_seed(config.seed, i) if config.episode_seeds else None,
             )
         if writer is not None:
             writer.write(traj)

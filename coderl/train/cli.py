@@ -13,6 +13,7 @@ Only then are models loaded and sandboxes started.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import logging
 import sys
@@ -70,6 +71,10 @@ def run_train(args: argparse.Namespace) -> int:
             check_tool_format(config.model.policy, config.rollout.tool_format, config.rollout.system_prompt)
         except TemplateMismatch as exc:
             return _fail(f"[rollout] tool_format: {config.rollout.tool_format}: {exc}", BAD_INPUT)
+    if config.cluster.backend == "ray" and importlib.util.find_spec("ray") is None:
+        return _fail(
+            '[cluster] backend: "ray" needs Ray, which is not installed here (pip install "coderl[ray]")', BAD_INPUT
+        )
     from coderl.sandbox.podman import EngineError, PodmanEngine
 
     try:
@@ -92,7 +97,16 @@ def run_train(args: argparse.Namespace) -> int:
     from coderl.train.device import PhaseOutOfMemory
 
     try:
-        summary = train(config, resume=args.resume, console=console)
+        if config.cluster.backend == "ray":
+            from coderl.distributed.cluster import ClusterUnavailable
+            from coderl.distributed.controller import train_on_ray
+
+            try:
+                summary = train_on_ray(config, resume=args.resume, console=console)
+            except ClusterUnavailable as exc:
+                return _fail(f"[cluster] {exc}", INFRASTRUCTURE)
+        else:
+            summary = train(config, resume=args.resume, console=console)
     except PhaseOutOfMemory as exc:
         return _fail(str(exc), INFRASTRUCTURE)
     except KeyboardInterrupt:

@@ -66,6 +66,7 @@ __all__ = [
     "MAX_GENERATED_TASKS",
     "SECTIONS",
     "TINY_CONTEXT",
+    "ClusterSection",
     "ConfigError",
     "TrainConfig",
     "TrainFile",
@@ -296,6 +297,7 @@ class RolloutSection(_Section):
     concurrency: Annotated[int, Field(ge=1, le=4096)] = 8
     max_batch: Annotated[int, Field(ge=1, le=4096)] = 32
     seed: Count = 0
+    episode_seeds: bool = False  # each episode samples from its own seeded stream (true under [cluster] ray)
 
     @model_validator(mode="after")
     def _budget(self) -> RolloutSection:
@@ -409,6 +411,30 @@ class PPOSection(_Section):
     dtype: Literal["float32", "bfloat16"] = "float32"  # bfloat16: mixed precision (see PPOConfig.dtype)
 
 
+class ClusterSection(_Section):
+    """Where the run happens: this process (``local``), or a Ray cluster (``ray``, the ``coderl[ray]`` extra) with
+    roles placed as :mod:`coderl.distributed` describes. ``address`` None starts a one-node cluster for the run
+    (``cpus`` of this machine, 0: all) and shuts it down after; ``auto`` or ``HOST:PORT`` joins a running one."""
+
+    backend: Literal["local", "ray"] = "local"
+    address: str | None = None
+    cpus: Annotated[int, Field(ge=0, le=4096)] = 0
+    episode_workers: Annotated[int, Field(ge=1, le=1024)] = 1  # one per sandbox node (resource coderl_sandbox)
+    rollout_workers: Annotated[int, Field(ge=1, le=1024)] = 1  # one inference engine each
+    learners: Annotated[int, Field(ge=1, le=1024)] = 1  # learner ranks (FSDP2 over gloo/NCCL beyond 1)
+    sandboxes_per_worker: Annotated[int, Field(ge=1, le=256)] = 4
+
+    @field_validator("address")
+    @classmethod
+    def _address(cls, value: str | None) -> str | None:
+        if value is None or value == "auto":
+            return value
+        host, _, port = value.rpartition(":")
+        if not host or not port.isdigit() or not 0 < int(port) < 65536:
+            raise ValueError(f"must be 'auto' or HOST:PORT of a running Ray head (ray start --head), got {value!r}")
+        return value
+
+
 class TrainFile(BaseModel):
     """A whole config file as written: every section optional, unknown sections refused."""
 
@@ -424,6 +450,7 @@ class TrainFile(BaseModel):
     ppo: PPOSection = Field(default_factory=PPOSection)
     advantage: AdvantageSection = Field(default_factory=AdvantageSection)
     sft: SFTSection = Field(default_factory=SFTSection)
+    cluster: ClusterSection = Field(default_factory=ClusterSection)
 
     @model_validator(mode="after")
     def _across_sections(self) -> TrainFile:
@@ -447,6 +474,13 @@ class TrainFile(BaseModel):
                 "whose template supports tools (e.g. a Qwen2.5 instruct model)"
             )
         rollout = fit_context(rollout, self.model.policy, label="[rollout] ")
+        if self.cluster.backend == "ray":  # the result must not depend on which worker played an episode
+            if "episode_seeds" in rollout.model_fields_set and not rollout.episode_seeds:
+                raise ValueError(
+                    "[rollout] episode_seeds: [cluster] backend = 'ray' needs each episode's sampling seeded by its "
+                    "own index (leave episode_seeds out, or set it to true)"
+                )
+            rollout = rollout.model_copy(update={"episode_seeds": True})
         object.__setattr__(self, "rollout", rollout)  # frozen: the derived values are set once, here
         object.__setattr__(self, "ppo", ppo)
         return self
@@ -466,6 +500,7 @@ class TrainConfig:
     ppo: PPOConfig
     advantage: AdvantageSection
     sft: SFTSection
+    cluster: ClusterSection = dataclasses.field(default_factory=ClusterSection)
     engine: Literal["hf", "vllm"] = "hf"  # [rollout] engine: which rollout engine the trainer starts
     gpu_memory_utilization: float = 0.3  # [rollout] gpu_memory_utilization: vLLM's share of a CUDA device
     engine_sleep: bool = True  # [rollout] engine_sleep: the engine frees the GPU while the learner trains
@@ -502,6 +537,7 @@ SECTIONS: dict[str, type[_Section]] = {
     "ppo": PPOSection,
     "advantage": AdvantageSection,
     "sft": SFTSection,
+    "cluster": ClusterSection,
 }
 
 
@@ -532,6 +568,7 @@ def _build(file: TrainFile) -> TrainConfig:
         tasks=file.tasks,
         advantage=file.advantage,
         sft=file.sft,
+        cluster=file.cluster,
         engine=file.rollout.engine,
         gpu_memory_utilization=file.rollout.gpu_memory_utilization,
         engine_sleep=file.rollout.engine_sleep,

@@ -47,7 +47,7 @@ from coderl.learner.critic import Critic
 from coderl.learner.experience import make_experience
 from coderl.learner.ppo import PPOLearner
 from coderl.rollout.engine import Engine, make_engine
-from coderl.rollout.loop import run_rollouts
+from coderl.rollout.loop import RolloutConfig, run_rollouts
 from coderl.rollout.protocol import ChatFormat
 from coderl.rollout.trajectory import Trajectory, TrajectoryWriter, config_hash
 from coderl.sandbox.pool import SandboxPool
@@ -378,23 +378,13 @@ class Trainer:
     async def rollout(self, index: int) -> list[Trajectory]:
         """Play the iteration's episodes (each task ``group_size`` times) and write their trajectories;
         returned in episode order. Needs :meth:`sandboxes` open."""
-        config, engine, pool, grader, guard = self.config, self.engine, self.pool, self.grader, self.guard
+        engine, pool, grader, guard = self.engine, self.pool, self.grader, self.guard
         if engine is None or guard is None:
             raise RuntimeError("Trainer.rollout: call setup() first")
         if pool is None or grader is None:
             raise RuntimeError("Trainer.rollout: open the sandboxes first (async with trainer.sandboxes())")
-        per_iteration = config.run.episodes_per_iteration // config.run.group_size
-        chosen = tasks_for(self.tasks, per_iteration, index, config.run.seed)
-        batch_tasks = [t for t in chosen for _ in range(config.run.group_size)]
-        rollout_config = replace(config.rollout, seed=seed_of(config.run.seed, "rollout", index))
-        writer_file = self.out / "trajectories" / f"iter-{index:05d}.jsonl"
-        provenance = {
-            "tokenizer": engine.tokenizer,
-            "model": str(self.policy_path),
-            "config_hash": config_hash(config.to_dict()),
-            "seed": rollout_config.seed,
-        }
-        with TrajectoryWriter(writer_file, **provenance) as writer:
+        batch_tasks, rollout_config = self.plan(index)
+        with self.trajectory_writer(index, rollout_config) as writer:
             trajs = await run_rollouts(
                 batch_tasks,
                 len(batch_tasks),
@@ -408,6 +398,28 @@ class Trainer:
             )
         trajs.sort(key=lambda t: int(t.episode_id.rsplit("-", 1)[1]))
         return trajs
+
+    def plan(self, index: int) -> tuple[list[Task], RolloutConfig]:
+        """What iteration ``index`` plays: its tasks (each ``group_size`` times; the rollout assigns them to episode
+        indices with :func:`~coderl.rollout.loop.episode_tasks`) and its rollout settings, seeded by (seed, index)."""
+        config = self.config
+        per_iteration = config.run.episodes_per_iteration // config.run.group_size
+        chosen = tasks_for(self.tasks, per_iteration, index, config.run.seed)
+        batch_tasks = [t for t in chosen for _ in range(config.run.group_size)]
+        return batch_tasks, replace(config.rollout, seed=seed_of(config.run.seed, "rollout", index))
+
+    def trajectory_writer(self, index: int, rollout_config: RolloutConfig) -> TrajectoryWriter:
+        """The writer of iteration ``index``'s trajectory file, with the run's provenance."""
+        tokenizer = self.engine.tokenizer if self.engine is not None else self.tokenizer
+        if tokenizer is None:
+            raise RuntimeError("Trainer.trajectory_writer: call setup() first")
+        return TrajectoryWriter(
+            self.out / "trajectories" / f"iter-{index:05d}.jsonl",
+            tokenizer=tokenizer,
+            model=str(self.policy_path),
+            config_hash=config_hash(self.config.to_dict()),
+            seed=rollout_config.seed,
+        )
 
     def experience(self, trajectories: list[Trajectory]) -> Any:
         """Critic values and advantages over the trajectories' tokens (observation tokens skipped)."""

@@ -1,0 +1,339 @@
+"""The distributed trainer on a real one-node Ray cluster (``ray.init(num_cpus=2)``, fractional actors), real
+rootless Podman containers and the tiny policy, against the local trainer as the oracle:
+
+- the same seed gives the same episodes (tokens, rewards, finish) and the same first-iteration losses as the
+  local run, with two episode workers; the second iteration's episodes match too, so the weights the rollout
+  worker received over the stateless group are the learner's;
+- two learner ranks under FSDP2 over gloo give the single-process update, and the weights reach a rollout worker
+  over a stateless group while FSDP owns the default group;
+- an episode worker killed mid-iteration: its episode is a recorded ``sandbox_error`` trajectory with reward 0,
+  the iteration completes, and the killed worker's containers are removed;
+- after every test: no Ray processes of the test's cluster, no containers of its workers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+import ray  # the coderl[ray] extra: make setup installs it with the dev extras (a missing Ray fails, never skips)
+
+from coderl.distributed.cluster import Cluster, connect, disconnect
+from coderl.train.config import load_config
+from coderl.train.trainer import Trainer
+
+pytestmark = [pytest.mark.ray]
+
+PROMPT = (
+    "Solve the task with tool calls, one per turn, as <tool>{JSON}</tool>. "
+    "Tools: write_file (path, content), bash (command), read_file (path), submit."
+)
+
+CONFIG = """
+[run]
+out_dir = "{out}"
+iterations = {iterations}
+episodes_per_iteration = 4
+group_size = 2
+seed = 11
+sandboxes = 2
+threads = 1
+value_pretrain_iterations = 0
+
+[model]
+policy = "{policy}"
+
+[tasks]
+generate_family = "affine"
+generate_n = 4
+
+[sft]
+steps = {sft}
+lr = 3e-3
+batch_size = 16
+
+[rollout]
+max_turns = 2
+max_new_tokens = 96
+max_total_tokens = 512
+concurrency = {concurrency}
+system_prompt = {prompt}
+episode_seeds = true
+
+[ppo]
+policy_lr = 1e-3
+critic_lr = 1e-3
+epochs = 1
+minibatch_size = 2
+
+[cluster]
+backend = "{backend}"
+cpus = 2
+episode_workers = 2
+rollout_workers = 1
+sandboxes_per_worker = {sandboxes}
+"""
+
+
+def _config(
+    tmp_path: Path,
+    name: str,
+    backend: str,
+    *,
+    iterations: int = 2,
+    concurrency: int = 2,
+    sandboxes: int = 1,
+    policy: str = "tiny",
+    sft: int = 0,
+):
+    """A small run: 4 episodes an iteration on 4 generated tasks; ``sft`` warm-start steps give the tiny policy
+    a mix of passing and failing episodes (30 steps: about a third pass)."""
+    path = tmp_path / f"{name}.toml"
+    text = CONFIG.format(
+        out=tmp_path / name,
+        backend=backend,
+        iterations=iterations,
+        concurrency=concurrency,
+        sandboxes=sandboxes,
+        policy=policy,
+        sft=sft,
+        prompt=json.dumps(PROMPT),
+    )
+    path.write_text(text)
+    return load_config(path)
+
+
+def _episodes(out: Path, iteration: int) -> dict[int, dict[str, Any]]:
+    rows = [
+        json.loads(line) for line in (out / "trajectories" / f"iter-{iteration:05d}.jsonl").read_text().splitlines()
+    ]
+    return {int(r["episode_id"].rsplit("-", 1)[1]): r for r in rows}
+
+
+def _metrics(out: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in (out / "metrics.jsonl").read_text().splitlines()]
+
+
+def _processes_mentioning(text: str) -> list[str]:
+    found = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                cmdline = f.read().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        if text in cmdline and int(pid) != os.getpid():
+            found.append(f"{pid}: {cmdline[:200]}")
+    return found
+
+
+def _containers_of(pids: set[int]) -> list[str]:
+    from coderl.sandbox.config import SandboxConfig
+    from coderl.sandbox.podman import OWNER_LABEL, PodmanEngine
+
+    engine = PodmanEngine(SandboxConfig())
+    try:
+        listed = engine.list_sandboxes()
+    finally:
+        engine.close()
+    return [c["name"] for c in listed if c["labels"].get(OWNER_LABEL, "::").split(":")[1] in {str(p) for p in pids}]
+
+
+class Tracked:
+    """What a test's cluster left: its processes (by its private temp dir) and its workers' containers."""
+
+    def __init__(self) -> None:
+        self.cluster: Cluster | None = None
+        self.worker_pids: set[int] = set()
+
+    def check(self) -> None:
+        assert not ray.is_initialized()
+        if self.cluster is not None and self.cluster.temp_dir:
+            assert _processes_mentioning(self.cluster.temp_dir) == []  # raylet, gcs_server, workers: all gone
+        if self.worker_pids:
+            assert _containers_of(self.worker_pids) == []
+
+
+@pytest.fixture
+def tracked():
+    state = Tracked()
+    yield state
+    if ray.is_initialized():
+        disconnect(state.cluster)
+    state.check()
+
+
+def _ray_trainer(config: Any, tracked: Tracked, kill_at: int | None = None) -> Any:
+    from coderl.distributed.controller import RayTrainer
+
+    class Traced(RayTrainer):
+        """Records the episode workers' pids; kills episode worker 0 when it is handed episode ``kill_at``."""
+
+        killed: int | None = None
+
+        async def ready_workers(self, attempts: int = 60) -> list[int]:
+            live = await super().ready_workers(attempts)
+            places = await asyncio.gather(*(self.episode_workers[w].where.remote() for w in live))
+            tracked.worker_pids.update(p["pid"] for p in places)
+            return live
+
+        def dispatched(self, worker: int, episode: int) -> None:
+            if kill_at is not None and worker == 0 and episode == kill_at and self.killed is None:
+                self.killed = episode
+                ray.kill(self.episode_workers[0], no_restart=False)  # Ray restarts it; this call fails
+
+    return Traced(config)
+
+
+@pytest.mark.podman
+@pytest.mark.slow
+def test_ray_run_equals_the_local_run_episode_for_episode(tmp_path, tracked):
+    local = _config(tmp_path, "local", "local", sft=30)
+    asyncio.run(Trainer(local).run())
+
+    # the same starting point (the local run's warm-started policy), on the cluster
+    config = _config(tmp_path, "ray", "ray", policy=str(local.out_dir / "policy-sft"))
+    tracked.cluster = connect(config.cluster)
+    try:
+        trainer = _ray_trainer(config, tracked)
+        asyncio.run(trainer.run())
+    finally:
+        disconnect(tracked.cluster)
+    assert len(tracked.worker_pids) == 2  # two episode workers played
+
+    for iteration in (0, 1):  # iteration 1 ran on the weights the rollout worker received after iteration 0's update
+        want, got = _episodes(local.out_dir, iteration), _episodes(config.out_dir, iteration)
+        assert sorted(got) == sorted(want) == [0, 1, 2, 3]
+        for i, w in want.items():
+            g = got[i]
+            assert (g["task_id"], g["finish"], g["reward"]) == (w["task_id"], w["finish"], w["reward"]), i
+            assert g["token_ids"] == w["token_ids"], i
+            assert g["logprobs"] == pytest.approx(w["logprobs"], abs=1e-5), i
+    first_local, first_ray = _metrics(local.out_dir)[0], _metrics(config.out_dir)[0]
+    for key in ("reward", "policy_loss", "value_loss", "entropy", "approx_kl", "clip_fraction"):
+        assert first_ray[key] == pytest.approx(first_local[key], rel=1e-5, abs=1e-7), key
+    assert first_ray["sync_mb"] == pytest.approx(first_local["sync_mb"]) and first_ray["sync_broadcast_s"] > 0
+    rewards = [r["reward"] for it in (0, 1) for r in _episodes(config.out_dir, it).values()]
+    assert 0 < sum(rewards) < len(rewards)  # some passed, some failed: the comparison above can tell runs apart
+    assert first_ray["policy_loss"] != 0
+
+
+@pytest.mark.podman
+@pytest.mark.slow
+def test_a_killed_episode_worker_gives_recorded_sandbox_errors_and_the_iteration_completes(tmp_path, tracked):
+    config = _config(tmp_path, "killed", "ray", iterations=2, concurrency=1)
+    tracked.cluster = connect(config.cluster)
+    try:
+        trainer = _ray_trainer(config, tracked, kill_at=0)
+        asyncio.run(trainer.run())
+    finally:
+        disconnect(tracked.cluster)
+    assert trainer.killed == 0
+    first = _episodes(config.out_dir, 0)
+    assert sorted(first) == [0, 1, 2, 3]  # none dropped
+    lost = first[0]
+    assert lost["finish"] == "sandbox_error" and lost["reward"] == 0.0 and lost["grade"] == {}
+    assert "episode worker 0 failed" in lost["marks"]["error"] and lost["metrics"]["sandbox_errors"] == 1
+    assert all(first[i]["finish"] != "sandbox_error" for i in (1, 2, 3))  # the live worker played the rest
+    runs = _metrics(config.out_dir)
+    assert [m["iteration"] for m in runs] == [0, 1]  # the iteration completed and trained; the run went on
+    assert "policy_loss" in runs[0] and runs[0]["finish"]["sandbox_error"] == 1
+    # the restarted worker 0 took part again in iteration 1 (its pool removed the killed one's containers)
+    assert len(tracked.worker_pids) == 3
+    assert all(r["finish"] != "sandbox_error" for r in _episodes(config.out_dir, 1).values())
+
+
+def _trajectories(n: int = 6, seed: int = 0) -> list[Any]:
+    from coderl.rollout.trajectory import Trajectory
+
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        t = Trajectory(f"task-{i % 3}", f"ep-{i}")
+        t.append([rng.randrange(1, 500) for _ in range(rng.randrange(6, 14))], policy=False)
+        for _ in range(2):  # two turns, an observation between them
+            k = rng.randrange(3, 10)
+            t.append(
+                [rng.randrange(1, 500) for _ in range(k)], policy=True, logprobs=[-3 * rng.random() for _ in range(k)]
+            )
+            t.append([rng.randrange(1, 500) for _ in range(4)], policy=False)
+        t.reward = float(i % 2)
+        out.append(t)
+    return out
+
+
+@pytest.mark.slow
+def test_two_fsdp2_learner_ranks_equal_one_and_sync_over_a_stateless_group(tmp_path, tracked):
+    import torch
+    from transformers import AutoModelForCausalLM
+
+    from coderl.distributed.cluster import actor_options
+    from coderl.distributed.learner_worker import LearnerWorker
+    from coderl.distributed.rollout_worker import RolloutWorker
+    from coderl.distributed.weight_sync import free_port
+    from coderl.learner.critic import Critic
+    from coderl.learner.experience import make_experience
+    from coderl.learner.ppo import PPOConfig, PPOLearner
+    from coderl.rollout.tiny_model import build_tiny_policy
+
+    policy_dir = str(build_tiny_policy(tmp_path / "tiny", seed=3))
+    ppo = PPOConfig(policy_lr=1e-3, critic_lr=1e-3, epochs=2, minibatch_size=2)
+    advantage = {"estimator": "gae", "gamma": 1.0, "lam": 0.95, "lam_critic": 1.0, "whiten": True}
+    trajectories = _trajectories()
+
+    # the oracle: one process, one learner
+    torch.set_num_threads(1)
+    policy: Any = AutoModelForCausalLM.from_pretrained(policy_dir, dtype=torch.float32)
+    critic = Critic.from_pretrained(policy_dir)
+    single = PPOLearner(policy, critic, ppo)
+    batch = make_experience(trajectories, critic, pad_id=0, device="cpu", **advantage)
+    single_stats = single.update(batch, generator=torch.Generator().manual_seed(7))
+    want = {k: v.detach().clone() for k, v in policy.state_dict().items()}
+
+    from coderl.train.config import ClusterSection
+
+    tracked.cluster = connect(ClusterSection(backend="ray", cpus=2))
+    try:
+        port = free_port()
+        remote = ray.remote(LearnerWorker)
+        ranks = [
+            remote.options(**actor_options("learner")).remote(rank, 2, "127.0.0.1", port, policy_dir, ppo, threads=1)
+            for rank in range(2)
+        ]
+        stats = ray.get(
+            [r.update.remote(trajectories, pad_id=0, advantage=advantage, seed=7) for r in ranks], timeout=600
+        )
+        # the weights to a rollout worker over a stateless group, while FSDP holds the default group
+        engine = (
+            ray.remote(RolloutWorker)
+            .options(**actor_options("rollout"))
+            .remote("hf", policy_dir, seed=0, options={"dtype": "float32"}, threads=1)
+        )
+        before = ray.get(engine.weights_checksum.remote())
+        sync_port = free_port()
+        ray.get(
+            [ranks[0].join_sync.remote("127.0.0.1", sync_port, 2), engine.join.remote("127.0.0.1", sync_port, 1, 2)]
+        )
+        layout = ray.get([r.publish.remote(1.0) for r in ranks])[0]  # 1 MB buckets: several broadcasts
+        received, sent = ray.get([engine.receive.remote(layout, 1), ranks[0].send_weights.remote(layout)])
+        after = ray.get(engine.weights_checksum.remote())
+        states = ray.get([r.policy_state.remote() for r in ranks])
+        ray.get([r.close.remote() for r in ranks] + [engine.close.remote()])
+    finally:
+        disconnect(tracked.cluster)
+
+    assert len(layout.buckets) > 1 and sent["sync_mb"] > 1
+    for key in ("policy_loss", "value_loss", "entropy", "approx_kl", "policy_grad_norm", "critic_grad_norm"):
+        assert stats[0][key] == pytest.approx(single_stats[key], rel=1e-4, abs=1e-6), key
+        assert stats[1][key] == stats[0][key], key  # the ranks agree exactly
+    # tolerance: float32 summation order differs (gradients reduce-scattered, norms over shards): 1e-5 relative
+    for name, value in want.items():
+        torch.testing.assert_close(states[0][name], value, rtol=1e-5, atol=1e-6, msg=name)
+        torch.testing.assert_close(states[1][name], states[0][name], rtol=0, atol=0, msg=name)
+    assert received == pytest.approx(sum(float(v.double().sum()) for v in states[0].values()), rel=1e-9)
+    assert after == pytest.approx(received, rel=1e-9) and after != pytest.approx(before, rel=1e-9)
