@@ -21,9 +21,14 @@ namespace, so ``coderl cluster status`` can list them and say on which node each
 
 from __future__ import annotations
 
+import contextlib
 import os
+import shutil
+import signal
 import socket
 import tempfile
+import threading
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -97,7 +102,8 @@ def connect(section: ClusterSection, *, cpus: int | None = None) -> Cluster:
                     "`ray start --head` or leave address out to start a one-node cluster"
                 ) from exc
         try:
-            info = ray.init(address=section.address, namespace=NAMESPACE, runtime_env=env, log_to_driver=False)
+            with _keep_sigterm():
+                info = ray.init(address=section.address, namespace=NAMESPACE, runtime_env=env, log_to_driver=False)
         except (ConnectionError, RuntimeError, ValueError) as exc:
             raise ClusterUnavailable(
                 f"[cluster] address {section.address!r}: cannot join the Ray cluster ({exc})"
@@ -106,23 +112,41 @@ def connect(section: ClusterSection, *, cpus: int | None = None) -> Cluster:
     # a short private directory: Ray's socket paths must fit in 107 bytes, and it tells our processes apart
     temp_dir = tempfile.mkdtemp(prefix="crl-", dir="/tmp")
     count = cpus if cpus is not None else section.cpus
-    info = ray.init(
-        num_cpus=count or os.cpu_count() or 1,
-        resources={SANDBOX_RESOURCE: float(section.episode_workers)},
-        namespace=NAMESPACE,
-        include_dashboard=False,
-        runtime_env=env,
-        log_to_driver=False,
-        _temp_dir=temp_dir,
-    )
+    with _keep_sigterm():
+        info = ray.init(
+            num_cpus=count or os.cpu_count() or 1,
+            resources={SANDBOX_RESOURCE: float(section.episode_workers)},
+            namespace=NAMESPACE,
+            include_dashboard=False,
+            runtime_env=env,
+            log_to_driver=False,
+            _temp_dir=temp_dir,
+        )
     return Cluster(address=str(info.address_info["address"]), started=True, temp_dir=temp_dir)
 
 
+@contextlib.contextmanager
+def _keep_sigterm() -> Iterator[None]:
+    """Keep this process's SIGTERM handler across ``ray.init``, which installs its own (one that ends the
+    process at once): ``coderl train`` turns SIGTERM into Ctrl-C, so that the run closes its workers' sandboxes
+    and shuts down the cluster it started on the way out."""
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.getsignal(signal.SIGTERM) if main else None
+    try:
+        yield
+    finally:
+        if main and previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
 def disconnect(cluster: Cluster | None) -> None:
-    """Leave the cluster; a cluster this process started is shut down with it (all its processes end)."""
+    """Leave the cluster; a cluster this process started is shut down with it (all its processes end, and its
+    temporary directory goes)."""
     ray = require_ray()
     if ray.is_initialized():
         ray.shutdown()
+    if cluster is not None and cluster.started and cluster.temp_dir:
+        shutil.rmtree(cluster.temp_dir, ignore_errors=True)
 
 
 def actor_options(role: str, *, gpu: bool = False, name: str | None = None) -> dict[str, Any]:

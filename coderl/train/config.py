@@ -421,8 +421,20 @@ class ClusterSection(_Section):
     cpus: Annotated[int, Field(ge=0, le=4096)] = 0
     episode_workers: Annotated[int, Field(ge=1, le=1024)] = 1  # one per sandbox node (resource coderl_sandbox)
     rollout_workers: Annotated[int, Field(ge=1, le=1024)] = 1  # one inference engine each
-    learners: Annotated[int, Field(ge=1, le=1024)] = 1  # learner ranks (FSDP2 over gloo/NCCL beyond 1)
+    # learner ranks. `coderl train` runs the learner in the controller (1); FSDP2 ranks (LearnerWorker) are tested
+    # on their own but not yet driven by the trainer, so a larger value is refused rather than ignored
+    learners: Annotated[int, Field(ge=1, le=1024)] = 1
     sandboxes_per_worker: Annotated[int, Field(ge=1, le=256)] = 4
+
+    @field_validator("learners")
+    @classmethod
+    def _learners(cls, value: int) -> int:
+        if value > 1:
+            raise ValueError(
+                f"{value} learner ranks: not available yet (the trainer's learner runs in the controller; FSDP2 ranks, "
+                "coderl.distributed.learner_worker, are not driven by coderl train yet); use 1"
+            )
+        return value
 
     @field_validator("address")
     @classmethod
