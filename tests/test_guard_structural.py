@@ -498,6 +498,11 @@ HELDOUT_ROUNDS = {
         "git run from python), 3 runner_tampering (scripts/check.sh, coverage fail_under), 1 framework_patching "
         "(call_runtest_hook), 1 network (urllib in library code), 1 always_equal (MagicMock __eq__)",
     ),
+    12: (
+        "41f522e",
+        "round 12 (tidal, independent evaluator, unseen): stage 1 recall 86/96 = 89.6% [81.9, 94.2], "
+        "FP 16/654 = 2.45% [1.5, 3.9]; matcher only 80/96, FP 105/654",
+    ),
 }
 
 
