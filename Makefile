@@ -2,7 +2,7 @@
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup dev run bench test test-cpp test-py test-vllm test-verl test-gpu check-humaneval lint format clean
+.PHONY: setup dev run bench test test-cpp test-py test-vllm test-verl test-skyrl test-trl test-gpu check-humaneval lint format clean
 
 setup:
 	bash scripts/setup.sh
@@ -22,8 +22,8 @@ bench:
 		--benchmark-json=benchmarks/out/benchmark.json
 
 # Everything CI checks: lint, C++ unit tests, the Python suite (GPU tests deselected without a GPU),
-# then the vLLM engine's and the verl adapters' tests in their own environments.
-test: setup lint test-cpp test-py test-vllm test-verl
+# then the vLLM engine's and the verl, SkyRL and TRL adapters' tests in their own environments.
+test: setup lint test-cpp test-py test-vllm test-verl test-skyrl test-trl
 
 test-py:
 	$(BIN)/pytest -p no:cacheprovider
@@ -43,6 +43,18 @@ test-vllm:
 test-verl: setup
 	bash scripts/setup-verl.sh
 	.venv-verl/bin/pytest -p no:cacheprovider -m verl -W ignore::UserWarning tests/test_integration_verl.py
+
+# The SkyRL environment (coderl.integrations.skyrl) against the real skyrl-gym 0.4 in its own venv (.venv-skyrl:
+# torch CPU, skyrl-gym, no transformers). Needs the sandbox image (make setup).
+test-skyrl: setup
+	bash scripts/setup-skyrl.sh
+	.venv-skyrl/bin/pytest -p no:cacheprovider -m skyrl tests/test_integration_skyrl.py
+
+# The TRL adapters (coderl.integrations.trl) against the real TRL 1.16 in its own venv (.venv-trl: torch CPU,
+# transformers, no vLLM): the reward function, a one-step GRPOTrainer run, the environment. Needs the sandbox image.
+test-trl: setup
+	bash scripts/setup-trl.sh
+	.venv-trl/bin/pytest -p no:cacheprovider -m trl -W ignore::UserWarning -W ignore::FutureWarning tests/test_integration_trl.py
 
 # The grader against all 164 imported HumanEval tasks: references get 1, a shadowing attack gets 0 (~6 min).
 check-humaneval: setup

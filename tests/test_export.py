@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from sandboxes import CODERL, TASKS
 
-from coderl.suites.export import verl_rows
+from coderl.suites.export import skyrl_rows, trl_rows, verl_rows
 from coderl.task import load_tasks
 
 
@@ -22,6 +22,21 @@ def test_verl_rows_name_the_task_and_the_agent_loop():
     for row, task in zip(rows, tasks, strict=True):
         assert row["prompt"] == [{"role": "user", "content": task.prompt}]
         assert row["agent_name"] == "coderl_agent" and row["data_source"] == "coderl"
+
+
+def test_skyrl_rows_name_the_env_class_and_the_task_and_trl_rows_the_task_column():
+    tasks = load_tasks(TASKS)
+    rows = skyrl_rows(tasks)
+    assert [r["extra_info"]["task_id"] for r in rows] == [t.id for t in tasks]
+    assert {r["env_class"] for r in rows} == {"coderl"} and rows[0]["prompt"][0]["content"] == tasks[0].prompt
+    assert trl_rows(tasks) == [{"prompt": [{"role": "user", "content": t.prompt}], "task_id": t.id} for t in tasks]
+
+
+def test_export_trl_with_an_agent_name_is_refused_naming_the_flag(tmp_path: Path):
+    args = ["tasks", "export", "--format", "trl", "--agent-name", "x", str(tmp_path / "data")]
+    out = subprocess.run([CODERL, *args], capture_output=True, text=True)
+    assert out.returncode == 2 and "--agent-name" in out.stderr
+    assert not (tmp_path / "data" / "train.parquet").exists()
 
 
 @pytest.mark.skipif(importlib.util.find_spec("pyarrow") is not None, reason="pyarrow is installed here")

@@ -210,18 +210,22 @@ def run_import(args: argparse.Namespace) -> int:
 
 
 def run_export(args: argparse.Namespace) -> int:
-    from coderl.suites.export import write_verl
+    from coderl.suites.export import export_rows, write_rows
 
     try:
         if not args.name or args.name.startswith(".") or "/" in args.name or "\\" in args.name:
             raise ValueError(f"--name {args.name!r}: a plain file name is needed (no path, not hidden)")
         tasks = load_tasks(Path(args.tasks) if args.tasks else BASIC)
         check_writable_dir(args.out)
-        path = write_verl(tasks, args.out, args.name, args.agent_name)
+        if args.format == "trl" and args.agent_name is not None:
+            raise ValueError("--agent-name: --format trl rows name no agent (TRL takes the environment as an argument)")
+        name = args.agent_name or {"verl": "coderl_agent", "skyrl": "coderl"}.get(args.format, "")
+        path = write_rows(export_rows(tasks, args.format, name), args.out, args.name)
     except (TaskError, ValueError, ImportError, OSError) as exc:
         print(f"coderl tasks export: {_error(exc)}", file=sys.stderr)
         return BAD_INPUT
-    print(f"wrote {len(tasks)} {args.format} rows (agent {args.agent_name}) to {path}")
+    which = {"verl": f" (agent {name})", "skyrl": f" (env_class {name})"}.get(args.format, "")
+    print(f"wrote {len(tasks)} {args.format} rows{which} to {path}")
     return OK
 
 
@@ -279,13 +283,19 @@ def register(sub: argparse._SubParsersAction) -> None:
     imp.set_defaults(func=run_import)
     exp = actions.add_parser(
         "export",
-        help="write a suite as another stack's dataset (verl: OUT/NAME.parquet)",
-        description="One dataset row per task for another RL stack. verl: parquet with prompt, agent_name and "
-        "extra_info.task_id, for coderl's agent loop (coderl.integrations.verl). Needs pyarrow.",
+        help="write a suite as another stack's dataset (verl, skyrl, trl: OUT/NAME.parquet)",
+        description="One dataset row per task for another RL stack, as parquet (needs pyarrow). verl: prompt, "
+        "agent_name and extra_info.task_id, for coderl's agent loop (coderl.integrations.verl). skyrl: prompt, "
+        "env_class and extra_info.task_id, for coderl's skyrl-gym environment (coderl.integrations.skyrl). trl: "
+        "prompt and task_id, for coderl's reward function and environment (coderl.integrations.trl).",
     )
     exp.add_argument("out", metavar="DIR")
     exp.add_argument("--format", choices=EXPORT_FORMATS, required=True)
     exp.add_argument("--tasks", default=None, metavar="DIR", help="the suite (default: the bundled one)")
     exp.add_argument("--name", default="train", help="the file's name, without .parquet (default: train)")
-    exp.add_argument("--agent-name", default="coderl_agent", help="the agent loop of every row (default: coderl_agent)")
+    exp.add_argument(
+        "--agent-name",
+        default=None,
+        help="verl: the agent loop of every row (default: coderl_agent); skyrl: the env_class (default: coderl)",
+    )
     exp.set_defaults(func=run_export)

@@ -46,21 +46,15 @@ import asyncio
 import time
 import uuid
 from collections.abc import Sequence
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from verl.experimental.agent_loop.agent_loop import AgentLoopBase, AgentLoopMetrics, AgentLoopOutput, register
 
-from coderl.grade.grader import Grader
-from coderl.guard.guarded import Guard
+from coderl.integrations.runtime import close_environments, environment
 from coderl.rollout.engine import Generation, SamplingParams
 from coderl.rollout.loop import Batcher, RolloutConfig, run_episode
 from coderl.rollout.protocol import ChatFormat
 from coderl.rollout.trajectory import Trajectory
-from coderl.sandbox.config import SandboxConfig
-from coderl.sandbox.pool import SandboxPool
-from coderl.task import Task, load_tasks
 
 __all__ = ["AGENT_NAME", "CoderlAgentLoop", "ServerEngine", "close_environments", "trajectory_output"]
 
@@ -115,54 +109,6 @@ class ServerEngine:
 
     def close(self) -> None:
         """Nothing of its own to free."""
-
-
-@dataclass
-class _Environment:
-    """What the agent loops of one worker process share: the tasks, the sandbox pool, guard and grader."""
-
-    tasks: dict[str, Task]
-    pool: SandboxPool
-    guard: Guard
-    grader: Grader
-
-
-# (tasks, sandboxes, event loop) -> the environment being made or made; one per worker process and loop.
-_environments: dict[tuple[str, int, int], asyncio.Task[_Environment]] = {}
-
-
-def _load_tasks(tasks: str) -> dict[str, Task]:
-    if tasks == "basic":
-        from coderl.suites import basic_suite
-
-        loaded = basic_suite()
-    else:
-        loaded = load_tasks(Path(tasks))
-    return {task.id: task for task in loaded}
-
-
-async def _make_environment(tasks: str, sandboxes: int) -> _Environment:
-    loaded = await asyncio.to_thread(_load_tasks, tasks)
-    pool = SandboxPool(SandboxConfig(), size=sandboxes)
-    await pool.start()
-    return _Environment(loaded, pool, Guard(), Grader(pool))
-
-
-async def _environment(tasks: str, sandboxes: int) -> _Environment:
-    key = (tasks, sandboxes, id(asyncio.get_running_loop()))
-    made = _environments.get(key)
-    if made is None or (made.done() and made.exception() is not None):
-        made = _environments[key] = asyncio.ensure_future(_make_environment(tasks, sandboxes))
-    return await asyncio.shield(made)
-
-
-async def close_environments() -> None:
-    """Stop the sandbox pools this event loop's agent loops started (their containers are removed)."""
-    loop = id(asyncio.get_running_loop())
-    for key in [k for k in _environments if k[2] == loop]:
-        made = _environments.pop(key)
-        if made.done() and made.exception() is None:
-            await made.result().pool.close()
 
 
 def trajectory_output(traj: Trajectory, response_length: int, *, logprobs: bool = True) -> AgentLoopOutput:
@@ -235,10 +181,8 @@ class CoderlAgentLoop(AgentLoopBase):
         task_id = extra.get("task_id") if isinstance(extra, dict) else None
         if not task_id:
             raise ValueError(f"{AGENT_NAME}: the sample has no extra_info.task_id (see `coderl tasks export`)")
-        env = await _environment(self.tasks, self.sandboxes)
-        task = env.tasks.get(str(task_id))
-        if task is None:
-            raise ValueError(f"{AGENT_NAME}: no task {task_id!r} in {self.tasks!r}")
+        env = await environment(self.tasks, self.sandboxes)
+        task = env.task(task_id, f"{AGENT_NAME}: extra_info.task_id (suite {self.tasks!r})")
         fmt = ChatFormat(self.tokenizer, self.system_prompt, self.tool_format)
         prompt_len = len(fmt.prompt_ids(task.prompt))
         prompt_limit = int(self.rollout_config.prompt_length)
