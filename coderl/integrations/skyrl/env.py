@@ -21,8 +21,9 @@ SkyRL calls ``init``/``step`` synchronously from its worker threads; the sandbox
 loop per process (:mod:`coderl.integrations.runtime`), shared by every environment of the process.
 
 ``env_config`` (SkyRL's ``environment.skyrl_gym.coderl`` section, a mapping or an object): ``tasks`` (default
-``basic``, the bundled suite, or a directory), ``tool_format`` (default ``coderl``), ``max_turns`` (8; a row's
-``max_turns`` overrides), ``sandboxes`` (4, warm sandboxes per process), ``max_observation_chars`` (8000).
+``basic``, the bundled suite, or a directory), ``tool_format`` (default ``coderl``), ``max_turns`` (8; the
+``max_turns`` of the extras wins, and SkyRL's generator always sets it from ``generator.max_turns``), ``sandboxes``
+(4, warm sandboxes per process), ``max_observation_chars`` (8000).
 """
 
 from __future__ import annotations
