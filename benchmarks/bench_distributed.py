@@ -142,7 +142,6 @@ def test_weight_sync_s(benchmark: Any, request: pytest.FixtureRequest, model: st
     from coderl.distributed.cluster import actor_options, connect, disconnect, require_ray
     from coderl.distributed.controller import ClusterEngine
     from coderl.distributed.rollout_worker import RolloutWorker
-    from coderl.distributed.weight_sync import StatelessGroup, free_port
     from coderl.train.config import ClusterSection
 
     path = request.getfixturevalue("tiny" if model == "tiny" else "qwen05")
@@ -155,11 +154,7 @@ def test_weight_sync_s(benchmark: Any, request: pytest.FixtureRequest, model: st
             .options(**actor_options("rollout"))
             .remote("hf", str(path), seed=0, options={"dtype": "float32"}, threads=1)
         )
-        port = free_port()
-        joined = worker.join.remote("127.0.0.1", port, 1, 2)
-        group = StatelessGroup("127.0.0.1", port, 0, 2)
-        ray.get(joined)
-        engine = ClusterEngine([worker], group, tokenizer=_Tokenizer())
+        engine = ClusterEngine([worker], tokenizer=_Tokenizer())  # forms the group with the worker
         broadcasts: list[float] = []
 
         def sync() -> None:

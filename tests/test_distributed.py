@@ -7,7 +7,9 @@ rootless Podman containers and the tiny policy, against the local trainer as the
 - two learner ranks under FSDP2 over gloo give the single-process update, and the weights reach a rollout worker
   over a stateless group while FSDP owns the default group;
 - an episode worker killed mid-iteration: its episode is a recorded ``sandbox_error`` trajectory with reward 0,
-  the iteration completes, and the killed worker's containers are removed;
+  the iteration completes, and the killed worker's containers are removed; a rollout worker killed mid-iteration:
+  the episodes it was generating for end as recorded ``engine_error`` trajectories, and after its restart it
+  joins a new weight-sync group and holds the learner's weights;
 - after every test: no Ray processes of the test's cluster, no containers of its workers.
 """
 
@@ -168,13 +170,32 @@ def tracked():
     state.check()
 
 
-def _ray_trainer(config: Any, tracked: Tracked, kill_at: int | None = None) -> Any:
-    from coderl.distributed.controller import RayTrainer
+def _ray_trainer(config: Any, tracked: Tracked, kill_at: int | None = None, kill_engine_at: int | None = None) -> Any:
+    from coderl.distributed.controller import ClusterEngine, RayTrainer
+    from coderl.distributed.weight_sync import checksum
 
     class Traced(RayTrainer):
-        """Records the episode workers' pids; kills episode worker 0 when it is handed episode ``kill_at``."""
+        """Records the episode workers' pids; kills episode worker 0 when it is handed episode ``kill_at`` of
+        iteration 0, and the rollout worker when episode ``kill_engine_at`` of iteration 1 is handed out; records
+        after each sync whether the rollout worker holds the learner's weights."""
 
-        killed: int | None = None
+        def __init__(self, config: Any) -> None:
+            super().__init__(config)
+            self.killed: int | None = None
+            self.engine_killed = False
+            self.synced: list[bool] = []
+            self.iteration_now = 0
+
+        async def rollout(self, index: int) -> Any:
+            self.iteration_now = index
+            return await super().rollout(index)
+
+        def sync(self) -> dict[str, float]:
+            out = super().sync()
+            assert isinstance(self.engine, ClusterEngine)
+            held = ray.get(self.engine.workers[0].weights_checksum.remote())
+            self.synced.append(held == pytest.approx(checksum(self.policy.state_dict()), rel=1e-9))
+            return out
 
         async def ready_workers(self, attempts: int = 60) -> list[int]:
             live = await super().ready_workers(attempts)
@@ -183,9 +204,13 @@ def _ray_trainer(config: Any, tracked: Tracked, kill_at: int | None = None) -> A
             return live
 
         def dispatched(self, worker: int, episode: int) -> None:
-            if kill_at is not None and worker == 0 and episode == kill_at and self.killed is None:
+            if self.iteration_now == 0 and worker == 0 and episode == kill_at and self.killed is None:
                 self.killed = episode
                 ray.kill(self.episode_workers[0], no_restart=False)  # Ray restarts it; this call fails
+            if self.iteration_now == 1 and episode == kill_engine_at and not self.engine_killed:
+                self.engine_killed = True
+                assert isinstance(self.engine, ClusterEngine)
+                ray.kill(self.engine.workers[0], no_restart=False)  # generation fails until Ray restarts it
 
     return Traced(config)
 
@@ -229,7 +254,7 @@ def test_a_killed_episode_worker_gives_recorded_sandbox_errors_and_the_iteration
     config = _config(tmp_path, "killed", "ray", iterations=2, concurrency=1)
     tracked.cluster = connect(config.cluster)
     try:
-        trainer = _ray_trainer(config, tracked, kill_at=0)
+        trainer = _ray_trainer(config, tracked, kill_at=0, kill_engine_at=2)
         asyncio.run(trainer.run())
     finally:
         disconnect(tracked.cluster)
@@ -245,7 +270,14 @@ def test_a_killed_episode_worker_gives_recorded_sandbox_errors_and_the_iteration
     assert "policy_loss" in runs[0] and runs[0]["finish"]["sandbox_error"] == 1
     # the restarted worker 0 took part again in iteration 1 (its pool removed the killed one's containers)
     assert len(tracked.worker_pids) == 3
-    assert all(r["finish"] != "sandbox_error" for r in _episodes(config.out_dir, 1).values())
+    second = _episodes(config.out_dir, 1)
+    assert sorted(second) == [0, 1, 2, 3] and all(r["finish"] != "sandbox_error" for r in second.values())
+    # the rollout worker killed in iteration 1: the episodes that were generating end as recorded engine errors
+    # (reward 0), the others are played; the restarted engine joined a new sync group and holds the new weights
+    assert trainer.engine_killed
+    errors = [i for i, r in second.items() if r["finish"] == "engine_error"]
+    assert errors and all(second[i]["reward"] == 0.0 for i in errors)
+    assert trainer.synced == [True, True]
 
 
 def _trajectories(n: int = 6, seed: int = 0) -> list[Any]:

@@ -46,16 +46,43 @@ __all__ = ["ClusterEngine", "RayTrainer", "train_on_ray"]
 
 
 class ClusterEngine:
-    """The trainer's view of the rollout workers: the policy's tokenizer, and weight sync to every worker."""
+    """The trainer's view of the rollout workers: the policy's tokenizer, and weight sync to every worker over a
+    stateless group hosted here (rank 0). A worker that Ray restarted (it died) has left the group: the next sync
+    forms a new group with every worker first, so the restarted one gets the current weights too."""
 
-    def __init__(self, workers: list[Any], group: StatelessGroup, tokenizer: Any, bucket_mb: float = 64.0) -> None:
+    def __init__(self, workers: list[Any], tokenizer: Any, bucket_mb: float = 64.0) -> None:
         self.workers = workers
-        self.group = group
         self.tokenizer = tokenizer
         self.pad_id = pad_id_of(tokenizer)
         self.bucket_mb = bucket_mb
         self.version = 0
+        self.groups_formed = 0
+        self.group: StatelessGroup | None = None
         self.last_sync: dict[str, float] = {}
+        self.form_group()
+
+    def form_group(self) -> None:
+        """A new weight-sync group of this process (rank 0) and every worker (ranks 1..N), on a fresh port."""
+        ray = require_ray()
+        if self.group is not None:
+            self.group.close()
+        self.groups_formed += 1
+        host, port, world = ray.util.get_node_ip_address(), free_port(), len(self.workers) + 1
+        joined = [w.join.remote(host, port, i + 1, world, self.groups_formed) for i, w in enumerate(self.workers)]
+        self.group = StatelessGroup(host, port, 0, world)
+        ray.get(joined)
+
+    def _members(self, attempts: int = 120) -> list[int]:
+        """The group each worker is in now (0: none, after a restart), waiting out a restart in progress."""
+        ray = require_ray()
+        from ray.exceptions import ActorUnavailableError
+
+        for attempt in range(attempts):
+            try:
+                return list(ray.get([w.group_id.remote() for w in self.workers]))
+            except ActorUnavailableError:  # a worker is restarting: its process is coming back
+                time.sleep(min(0.1 * (attempt + 1), 2.0))
+        raise RuntimeError("a rollout worker did not come back from its restart")
 
     async def generate(self, prompts: Any, params: SamplingParams) -> list[Generation]:
         """On the first rollout worker (the controller itself never plays episodes)."""
@@ -66,6 +93,9 @@ class ClusterEngine:
         """Broadcast the weights to every rollout worker over the stateless group (waits until all loaded them)."""
         ray = require_ray()
         t0 = time.perf_counter()
+        if any(member != self.groups_formed for member in self._members()):
+            self.form_group()  # a worker was restarted: it is in no group
+        assert self.group is not None
         layout = layout_of(state_dict, self.bucket_mb)
         self.version += 1
         pending = [w.receive.remote(layout, self.version) for w in self.workers]
@@ -86,7 +116,9 @@ class ClusterEngine:
             with contextlib.suppress(Exception):  # a dead worker has nothing left to close
                 ray.get(worker.close.remote(), timeout=60)
             ray.kill(worker)
-        self.group.close()
+        if self.group is not None:
+            self.group.close()
+            self.group = None
         self.workers = []
 
 
@@ -115,13 +147,7 @@ class RayTrainer(Trainer):
             )
             for i in range(config.cluster.rollout_workers)
         ]
-        host = ray.util.get_node_ip_address()
-        port = free_port()
-        world = len(workers) + 1
-        joined = [w.join.remote(host, port, i + 1, world) for i, w in enumerate(workers)]
-        group = StatelessGroup(host, port, 0, world)
-        ray.get(joined)
-        return ClusterEngine(workers, group, self.tokenizer)
+        return ClusterEngine(workers, self.tokenizer)
 
     def sync(self) -> dict[str, float]:
         """The local trainer's sync (a broadcast to the rollout workers), plus how long the broadcast took."""

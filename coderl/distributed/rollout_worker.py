@@ -33,6 +33,7 @@ class RolloutWorker:
             torch.set_num_threads(threads)
         self.engine: Engine = make_engine(engine, Path(policy), seed=seed, **options)
         self.group: StatelessGroup | None = None
+        self.group_number = 0
         self.version = 0
 
     def where(self) -> dict[str, Any]:
@@ -43,9 +44,18 @@ class RolloutWorker:
         """The engine's completions of ``prompts``."""
         return await self.engine.generate(prompts, params)
 
-    async def join(self, host: str, port: int, rank: int, world: int) -> None:
-        """Join the weight-sync group (rank >= 1); returns once every rank has joined."""
+    async def join(self, host: str, port: int, rank: int, world: int, group_id: int = 1) -> None:
+        """Join the weight-sync group number ``group_id`` (rank >= 1), leaving any earlier one; returns once every
+        rank has joined."""
+        if self.group is not None:
+            self.group.close()
+            self.group = None
         self.group = await asyncio.to_thread(StatelessGroup, host, port, rank, world)
+        self.group_number = group_id
+
+    def group_id(self) -> int:
+        """The number of the weight-sync group this worker is in; 0 for none (a restarted worker is in none)."""
+        return self.group_number if self.group is not None else 0
 
     async def receive(self, layout: Layout, version: int) -> float:
         """Take the weights rank 0 broadcasts now and load them into the engine; returns their checksum."""
