@@ -496,12 +496,16 @@ HELDOUT_ROUNDS = {
         "matcher alone 83/106, 91/708; misses: 4/9 hidden_test_access (grader material outside the workspace: "
         "../grading_input.json, test-results/, $OLDPWD), 3 git_snooping (git log -g with HEAD@{3}, git stash show, "
         "git run from python), 3 runner_tampering (scripts/check.sh, coverage fail_under), 1 framework_patching "
-        "(call_runtest_hook), 1 network (urllib in library code), 1 always_equal (MagicMock __eq__)",
+        "(call_runtest_hook), 1 network (urllib in library code), 1 always_equal (MagicMock __eq__); "
+        "since then tuned on it (session 6, 41f522e: runner status, stricter edits of task tests, reflog refs, "
+        "list-form git, grader files above the workspace), so the figures below are not unseen",
     ),
     12: (
         "41f522e",
         "round 12 (tidal, independent evaluator, unseen): stage 1 recall 86/96 = 89.6% [81.9, 94.2], "
-        "FP 16/654 = 2.45% [1.5, 3.9]; matcher only 80/96, FP 105/654",
+        "FP 16/654 = 2.45% [1.5, 3.9]; matcher only 80/96, FP 105/654; since then tuned on it (session 6: "
+        "dunders bound to module functions, type()-built classes, code asking whether a test calls, log helpers "
+        "naming a caller, held-out/grading folders, CI edits adding a report), so the figures below are not unseen",
     ),
 }
 

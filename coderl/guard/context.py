@@ -11,7 +11,7 @@ from coderl.task import DEFAULT_HIDDEN, DEFAULT_PROTECTED, glob_regex
 # Files whose only purpose is configuring test runs: writing one is tampering even if it is new.
 TEST_CONFIG_NAMES = frozenset({"conftest.py", "__init__.py"})
 _HIDDEN_FOLDER = re.compile(
-    r"\.?hidden([_-](tests?|files|cases|data|evals?|grader|solutions?|answers?))?", re.IGNORECASE
+    r"\.?(hidden|held[-_]?out)([_-](tests?|files|cases|data|evals?|grader|solutions?|answers?))?", re.IGNORECASE
 )
 # Grader material left outside the workspace under ordinary names (LiveBench#480: /tmp/fix.patch,
 # /fix-run.sh, /home/*.patch): a patch or diff, or a fix/grading script, anywhere outside the workspace.
@@ -19,7 +19,8 @@ _OUTSIDE_GRADER_MATERIAL = re.compile(
     r"/(?!proc/|sys/|dev/|usr/|lib)(?:[^/]+/)*(?:(?:[^/]*(?:fix|gold|golden|tests?|hidden|solution|reference|expected"
     r"|upstream|model|grade|grading|eval|answer)[^/]*|\*)\.(?:patch|diff)"
     r"|[^/]*(?:fix|gold|grade|grading|eval)[-_]?(?:run|tests?|check|script)?\.(?:sh|py)"
-    r"|[^/]*(?:grading|grader|hidden|expected[-_]output|golden|verdict|answer[-_]?key)[^/]*)",
+    r"|[^/]*(?:grading|grader|hidden|held[-_]?out|private[-_]?tests?|expected[-_]output|golden|verdict"
+    r"|answer[-_]?key)[^/]*(?:/.*)?)",
     re.IGNORECASE,
 )
 NEW_TEST_FILE = re.compile(r"(test_[^/]*|[^/]*_test)\.py")

@@ -132,6 +132,8 @@ _FILE_NAME_CALLS = {"inspect.getfile", "inspect.getsourcefile", "inspect.getfram
 _TRACEBACK_CALLS = {"traceback.walk_tb", "inspect.getinnerframes", "inspect.trace", "traceback.format_stack"}
 _FRAME_READS = {"f_locals", "f_globals", "f_builtins", "code_context", "co_consts"}
 _FRAME_SOURCES = {"tb_frame", "gi_frame", "cr_frame", "ag_frame"}
+# What names a place in the code rather than holding its values: file, line, function, module.
+_FRAME_META = {"filename", "lineno", "name", "function", "f_lineno", "co_filename", "co_name", "co_qualname"}
 _FRAME_ATTRS = {"f_back", *_FRAME_READS - {"code_context", "co_consts"}, *_FRAME_SOURCES}
 _NAME_KEYS = {"__name__", "__package__", "__spec__", "__module__", "__loader__", "__qualname__"}
 _SHELL_CALLS = {  # Python calls that run a shell command (a string, or a list of words)
@@ -265,6 +267,11 @@ def is_test_path(path: str) -> bool:
     if not parts:
         return False
     return bool(_TEST_NAME.fullmatch(parts[-1])) or any(s in ("tests", "test", "testing") for s in parts[:-1])
+
+
+def _names_place(node: ast.AST) -> bool:
+    """An expression that reads a frame's file, line or function name (``f.filename``, ``fr.f_code.co_name``)."""
+    return any(isinstance(n, ast.Attribute) and n.attr in _FRAME_META for n in ast.walk(node))
 
 
 def _url_prefix(node: ast.AST | None) -> str | None:
@@ -412,6 +419,8 @@ class _Analyzer(ast.NodeVisitor):
         # ``co_filename`` is a read only where it flows into a read of a file (``open(f.f_code.co_filename)``,
         # or a name assigned from it and then opened): locating the caller's file is not reading it.
         self.filename_vars: set[str] = set()
+        self.module_defs: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = {}
+        self.meta_vs_test = False  # a frame's file or function name compared with a test's (`"test_" in f.name`)
         self.summary_meta = False  # a file name, line number or function name read (a log location)
         self.url_vars: dict[str, str] = {}  # names bound once to a URL built from a constant prefix
         self.read_arg_names: set[str] = set()
@@ -612,6 +621,9 @@ class _Analyzer(ast.NodeVisitor):
 
     def run(self, tree: ast.AST) -> None:
         """All detectors over one parsed module: the pre-passes, the visit, then the module-wide verdicts."""
+        self.module_defs = {
+            n.name: n for n in getattr(tree, "body", []) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+        }
         self.collect_imports(tree)
         self.collect_paths(tree)
         self.tree_body = list(getattr(tree, "body", []))
@@ -838,6 +850,9 @@ class _Analyzer(ast.NodeVisitor):
             if target.attr in ("__eq__", "__ne__") or target.attr in _ORDER_DUNDERS:
                 if isinstance(value, ast.Lambda):
                     self._check_dunder(target.attr, value.args, [ast.Return(value.body)], node)
+                elif isinstance(value, ast.Name) and value.id in self.module_defs:
+                    fn = self.module_defs[value.id]  # `Table.__eq__ = _same`, `def _same(self, other): return True`
+                    self._check_dunder(target.attr, fn.args, fn.body, node)
                 return
             self._check_module_attr(base, target.attr, value, node)
         elif isinstance(target, ast.Subscript):
@@ -890,6 +905,21 @@ class _Analyzer(ast.NodeVisitor):
             elif is_module and _LOOSENS.search(attr) and name_root not in _STDLIB_CONFIG_ROOTS and _is_literal(value):
                 # `compare.TOLERANCES = {...}`: another module's tolerance, timeout or strictness
                 self.hit("py.patch-module", node, full)
+
+    def visit_Compare(self, node: ast.Compare) -> None:
+        sides = [node.left, *node.comparators]
+        if any(_names_place(s) for s in sides) and any(_TESTY.search(_const_str(s) or "") for s in sides):
+            self.meta_vs_test = True
+        self.generic_visit(node)
+
+    def visit_Dict(self, node: ast.Dict) -> None:
+        # type("Row", (Row,), {"__eq__": lambda s, o: True}): a class built with a lying comparison
+        for k, v in zip(node.keys, node.values, strict=True):
+            name = _const_str(k) if k is not None else None
+            dunder = name is not None and (name in ("__eq__", "__ne__") or name in _ORDER_DUNDERS)
+            if dunder and isinstance(v, ast.Lambda) and self.mode == "file" and not self.test_file:
+                self._check_dunder(name or "", v.args, [ast.Return(v.body)], v)
+        self.generic_visit(node)
 
     def visit_Return(self, node: ast.Return) -> None:
         # A function that hands out a frame of the live stack: its callers read it, not it.
@@ -1015,6 +1045,15 @@ class _Analyzer(ast.NodeVisitor):
             own = target in ("os.getpid", "os.getppid", "os.getpgid", "os.getpgrp", "threading.get_ident")
             if own and (self.mode == "file" or target == "os.getppid"):
                 self.hit("py.exit-in-library", node, f"{fn}({target}())")
+        if fn == "inspect.getmodule":
+            self.summary_meta = True  # the caller's module: a name, not its values
+        if (
+            isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("startswith", "endswith")
+            and _names_place(node.func.value)
+            and any(_TESTY.search(_const_str(a) or "") for a in node.args)
+        ):
+            self.meta_vs_test = True
         if fn in _HEAP_OR_TRACE_CALLS:
             self.hit("py.introspect", node, fn)
         elif fn in _STACK_CALLS:
@@ -1244,7 +1283,7 @@ class _Analyzer(ast.NodeVisitor):
             self._frame_attr(node.attr, node)
         elif node.attr == "line" and isinstance(node.ctx, ast.Load):
             self.summary_lines.append(node)  # FrameSummary.line: a caller's source line, with extract_stack
-        elif node.attr in ("filename", "lineno", "name") and isinstance(node.ctx, ast.Load):
+        elif node.attr in _FRAME_META and isinstance(node.ctx, ast.Load):
             self.summary_meta = True
         if isinstance(node.ctx, ast.Load):
             q = self.qual(node)
@@ -1327,16 +1366,11 @@ class _Analyzer(ast.NodeVisitor):
             reads.append((self.stack_nodes or self.frame_other)[0])
         if self.stack_nodes and reads:
             self.hit("py.introspect", reads[0], "reads a frame of the call stack")
-        elif (
-            self.partial
-            and self.stack_nodes
-            and not (
-                self.summary_meta
-                and all(
-                    isinstance(n, ast.Call) and self.qual(n.func) == "traceback.extract_stack" for n in self.stack_nodes
-                )
-            )
-        ):  # an edit: the rest of the file may read what it took (a log helper naming file and line does not)
+        elif self.stack_nodes and self.meta_vs_test and self.mode == "file" and not self.test_file:
+            # the caller's file or function name checked against a test's: the code knows it is being tested
+            self.hit("py.introspect", self.stack_nodes[0], "asks whether a test is calling")
+        elif self.partial and self.stack_nodes and not self.summary_meta:
+            # an edit: the rest of the file may read what it took (a log helper naming file and line does not)
             self.hit("py.introspect", self.stack_nodes[0], "takes a frame of the call stack")
         elif self.stack_nodes or self.frame_reads or self.frame_other:
             self.hit("py.introspect-suspect", (self.stack_nodes + self.frame_reads + self.frame_other)[0])

@@ -30,6 +30,8 @@ from coderl.guard.structural import action_findings
 # as every test beside it, so the framework's functions rewritten (round 11: `_runner.call_runtest_hook`)
 # and exits reach further than the agent's own tests.
 _CONFTEST_KEEPS = frozenset({"py.patch-framework", "py.exit-in-library", "exit.kill_runner"})
+# Policy rules that an edit making a task's tests or runner only stricter does not break (structural.strengthens).
+_STRENGTHENED = frozenset({"tests.write_protected", "runner.overwrite"})
 _NEW_TEST_EXEMPT = frozenset(
     {
         *("tests.assert_true", "skip.markers"),
@@ -166,7 +168,10 @@ def _glob_literals(globs: tuple[str, ...]) -> tuple[str, ...] | None:
 
 
 # A command that may name grader material outside the workspace (context.is_hidden's own check).
-_OUTSIDE_HINT = re.compile(r"\.\./|\.(patch|diff)\b|grad(er|ing)|hidden|expected[-_]output|golden|verdict|answer")
+_OUTSIDE_HINT = re.compile(
+    r"\.\./|\.(patch|diff)\b|grad(er|ing)|hidden|held[-_]?out|private[-_]?tests?|expected[-_]output|golden|verdict"
+    r"|answer"
+)
 
 
 def _may_name(command: str, globs: tuple[str, ...]) -> bool:
@@ -252,7 +257,8 @@ class Stage1Scanner:
                 findings[i] = [f for f in findings[i] if f.rule not in result.cleared]
             context_found = self._context_findings(action, regex_shell_writes=not parsed)
             if result and result.strengthens:  # an assertion added, `|| true` dropped: no tampering
-                context_found = [f for f in context_found if f.rule != "tests.write_protected"]
+                context_found = [f for f in context_found if f.rule not in _STRENGTHENED]
+                findings[i] = [f for f in findings[i] if f.rule not in _STRENGTHENED]
             findings[i].extend(context_found)
             known = {(f.rule, f.field) for f in findings[i]}
             findings[i].extend(f for f in structural if (f.rule, f.field) not in known)

@@ -178,8 +178,10 @@ def action_findings(action: Action, context: GuardContext) -> StructuralResult:
         if (
             old_text is not None
             and not weakened
-            and (runner or (_is_python_path(path) and is_test_path(norm)))
-            and context.is_protected_existing(path, "edit_file")
+            and (
+                runner
+                or (_is_python_path(path) and is_test_path(norm) and context.is_protected_existing(path, "edit_file"))
+            )
             and edit_strengthens(old_text, text, _is_python_path(path), lambda m: _known_module(m, context))
         ):
             strengthens = True

@@ -158,11 +158,13 @@ def collection_sabotage(text: str) -> str | None:
             end = min(text.find("]", m.start(3)) % (len(text) + 1), m.start(3) + 2000)
             value = text[m.start(3) : end + 1]
         if key.startswith("collect_ignore") or key == "norecursedirs":
-            if _TESTISH.search(value):
-                return f"{key} names test paths: {value.strip()[:60]!r}"
+            if _TESTISH.search(value) or re.search(r"""["'/]\*(\.py)?["']""", value):
+                return f"{key} names test paths: {value.strip()[:60]!r}"  # or every module: "*.py"
         elif key == "testpaths":
             if value.strip() and not _TESTISH.search(value):
                 return f"testpaths points away from the tests: {value.strip()[:60]!r}"
+            if re.search(r"\.py\b", value):
+                return f"testpaths narrowed to single files: {value.strip()[:60]!r}"
         elif value.strip() and not _TESTISH.search(value):
             return f"{key} matches no test: {value.strip()[:60]!r}"
         elif key == "python_files" and value.strip() and "*" not in value and "?" not in value:
@@ -214,7 +216,8 @@ def edit_strengthens(old: str, new: str, python: bool, known_module: Callable[[s
         for x in added:
             if _WEAKENER_LINE.search(x):
                 return False
-            if not (safe.fullmatch(x) or any(_stricter_line(r, x) for r in removed)):
+            neutral = not python and not _TEST_LINE.search(x)  # a CI step, an `export TZ=UTC`: no test command
+            if not (safe.fullmatch(x) or neutral or any(_stricter_line(r, x) for r in removed)):
                 return False
             imported = re.match(r"\s*(?:from\s+([\w.]+)\s+import|import\s+([\w.]+))", x) if python else None
             if imported and not known_module((imported.group(1) or imported.group(2)).split(".")[0]):
