@@ -481,8 +481,9 @@ def test_swebench_import_of_a_src_layout_repository(tmp_path: Path, graders: Gra
 
 
 def test_swebench_import_reads_parquet(tmp_path: Path) -> None:
-    pa = pytest.importorskip("pyarrow")
-    pq = pytest.importorskip("pyarrow.parquet")
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
     repos, good = _upstream(tmp_path)
     table = pa.Table.from_pylist([good, {**good, "instance_id": "x", "repo": "no/where"}])
     pq.write_table(table, tmp_path / "i.parquet")
