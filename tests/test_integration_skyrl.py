@@ -158,6 +158,27 @@ def test_close_before_the_end_gives_the_sandbox_back_without_grading(make):
     again.close()
 
 
+@pytest.mark.podman
+def test_environments_stepped_from_skyrls_worker_threads_share_the_pool_and_each_gets_its_reward(make):
+    """SkyRL's generator runs init/step/close in a thread pool, several trajectories at once: three episodes on
+    two warm sandboxes, from three threads, each graded on its own workspace."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    def play(solve: bool) -> dict[str, Any]:
+        env, row_prompt = make("fizzbuzz", max_turns=3)
+        env.init(row_prompt)
+        if solve:
+            env.step(_coderl("write_file", path="fizzbuzz.py", content=SOLUTION))
+        last = env.step(_coderl("submit"))
+        env.close()
+        return {"reward": last["reward"], **last["metadata"]["coderl"]}
+
+    with ThreadPoolExecutor(max_workers=3, thread_name_prefix="skyrl-gym-env-") as workers:
+        records = list(workers.map(play, [True, False, True]))
+    assert [r["reward"] for r in records] == [1.0, 0.0, 1.0]
+    assert len({r["episode_id"] for r in records}) == 3
+
+
 def test_bad_rows_and_config_are_refused_naming_the_field(rows):
     from coderl.integrations.skyrl.env import CoderlEnv
 

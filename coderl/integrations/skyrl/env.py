@@ -28,6 +28,7 @@ loop per process (:mod:`coderl.integrations.runtime`), shared by every environme
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Mapping
 from typing import Any
 
@@ -100,7 +101,8 @@ class CoderlEnv(BaseTextEnv):  # type: ignore[misc]
         async def start() -> Episode:
             env = await environment(self.tasks, self.sandboxes)
             task = env.task(task_id, f"{ENV_CLASS}: extra_info.task_id (suite {self.tasks!r})")
-            episode = Episode(task, pool=env.pool, guard=env.guard, grader=env.grader, episode_id=f"skyrl-{task.id}")
+            episode_id = f"skyrl-{task.id}-{uuid.uuid4().hex[:8]}"
+            episode = Episode(task, pool=env.pool, guard=env.guard, grader=env.grader, episode_id=episode_id)
             return await episode.__aenter__()
 
         self.episode = run_sync(start())

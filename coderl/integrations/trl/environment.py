@@ -22,6 +22,7 @@ so coderl's GAE has no place here. Use::
 from __future__ import annotations
 
 import functools
+import uuid
 from collections.abc import Callable
 from typing import Any
 
@@ -53,7 +54,8 @@ class CoderlToolEnv:
         async def start() -> Episode:
             env = await environment(self.tasks, self.sandboxes)
             task = env.task(task_id, f"coderl environment: task_id (suite {self.tasks!r})")
-            episode = Episode(task, pool=env.pool, guard=env.guard, grader=env.grader, episode_id=f"trl-{task.id}")
+            episode_id = f"trl-{task.id}-{uuid.uuid4().hex[:8]}"
+            episode = Episode(task, pool=env.pool, guard=env.guard, grader=env.grader, episode_id=episode_id)
             return await episode.__aenter__()
 
         self._episode = run_sync(start())
