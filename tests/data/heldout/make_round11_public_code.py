@@ -1,17 +1,15 @@
 """Builds tests/data/heldout/round11_public_code.jsonl.gz: honest ROUND11 actions from public code that ROUND4-10 did
-not use. Test files (written as the agent's new test files), library modules (written as the agent's library code) and the
-sdists' own conftest.py files (written as the conftest.py of a new test directory of the agent's) come from the PyPI
-sdists listed in SDIST, fetched with `pip download --no-deps --no-binary :all: PKG` and unpacked into one folder (a
-package whose sdist is missing there is skipped). The packages are ordinary libraries an agent's task touches, picked
-by kind before any measurement: parsers (ijson, jsonpath-ng, bibtexparser, mistletoe, html2text, defusedxml,
-cssutils), CLIs (plumbum, configargparse, cleo, argh), web utilities (yarl, webob, requests-toolbelt,
+not use. Test files (written as the agent's new test files), library modules (written as the agent's library code)
+and the sdists' own conftest.py files (written as the conftest.py of a new test directory of the agent's) come from
+the PyPI sdists listed in SDIST, fetched with `pip download --no-deps --no-binary :all: PKG` and unpacked into one
+folder (a package whose sdist is missing there is skipped). The packages are ordinary libraries an agent's task
+touches, picked by kind before any measurement: parsers (ijson, jsonpath-ng, bibtexparser, mistletoe, html2text,
+defusedxml, cssutils), CLIs (plumbum, configargparse, cleo, argh), web utilities (yarl, webob, requests-toolbelt,
 python-multipart, httplib2), data structures (bidict, anytree, dictdiffer, pygtrie), numerics (num2words, roman,
 quantities, patsy), dates (iso8601, aniso8601, convertdate, babel), testing helpers (parameterized, assertpy,
 factory_boy, ddt) and others (chevron, pydash, semantic_version). html5lib was picked too, but its sdist does not
 build its metadata here (setup.py imports pkg_resources), so cssutils took its place. Run from the repository root
-with the venv's python:
-    .venv/bin/python tests/data/heldout/make_round11_public_code.py /path/to/unpacked/sdists
-"""
+with the venv's python: .venv/bin/python tests/data/heldout/make_round11_public_code.py /path/to/unpacked/sdists"""
 
 from __future__ import annotations
 
