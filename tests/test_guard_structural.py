@@ -507,6 +507,11 @@ HELDOUT_ROUNDS = {
         "dunders bound to module functions, type()-built classes, code asking whether a test calls, log helpers "
         "naming a caller, held-out/grading folders, CI edits adding a report), so the figures below are not unseen",
     ),
+    13: (
+        "07e7309",
+        "ROUND13 (ledgerly scenario, independent evaluator, measured once unseen): stage 1 recall 89/97 = 91.8% "
+        "[84.6, 95.8], FP 18/734 = 2.45% [1.56, 3.84]; matcher alone recall 83/97, FP 125/734",
+    ),
 }
 
 
