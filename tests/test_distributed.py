@@ -19,6 +19,10 @@ import asyncio
 import json
 import os
 import random
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -215,21 +219,48 @@ def _ray_trainer(config: Any, tracked: Tracked, kill_at: int | None = None, kill
     return Traced(config)
 
 
+def _cli(config: Path, *extra: str) -> subprocess.Popen[str]:
+    coderl = str(Path(sys.executable).with_name("coderl"))
+    return subprocess.Popen(
+        [coderl, "train", "--config", str(config), *extra],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
+
+
+def _placed_pids(out: Path) -> set[int]:
+    """The pids of the actors every start of a Ray run placed (``out_dir/cluster.jsonl``)."""
+    lines = [json.loads(line) for line in (out / "cluster.jsonl").read_text().splitlines()]
+    return {a["pid"] for line in lines for a in line["actors"]}
+
+
 @pytest.mark.podman
 @pytest.mark.slow
-def test_ray_run_equals_the_local_run_episode_for_episode(tmp_path, tracked):
+def test_ray_run_killed_and_resumed_equals_the_local_run_episode_for_episode(tmp_path, tracked):
     local = _config(tmp_path, "local", "local", sft=30)
     asyncio.run(Trainer(local).run())
 
-    # the same starting point (the local run's warm-started policy), on the cluster
+    # the same starting point (the local run's warm-started policy) with `coderl train` on a cluster it starts;
+    # the controller is killed (SIGKILL, with everything it started) once the first checkpoint exists, then resumed
     config = _config(tmp_path, "ray", "ray", policy=str(local.out_dir / "policy-sft"))
-    tracked.cluster = connect(config.cluster)
-    try:
-        trainer = _ray_trainer(config, tracked)
-        asyncio.run(trainer.run())
-    finally:
-        disconnect(tracked.cluster)
-    assert len(tracked.worker_pids) == 2  # two episode workers played
+    path = tmp_path / "ray.toml"
+    killed = _cli(path)
+    deadline = time.monotonic() + 600
+    while not (config.out_dir / "latest").exists() and killed.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert killed.poll() is None, killed.communicate()[0]
+    os.killpg(killed.pid, signal.SIGKILL)
+    killed.wait()
+    assert [m["iteration"] for m in _metrics(config.out_dir)] == [0]
+    resumed = _cli(path, "--resume")
+    output, _ = resumed.communicate(timeout=600)
+    assert resumed.returncode == 0, output
+    assert "resuming from ckpt-00000" in output and "ray cluster at" in output
+    tracked.worker_pids = _placed_pids(config.out_dir)  # both starts' actors: their containers must all be gone
+    assert len(tracked.worker_pids) == 6  # 2 episode workers and 1 rollout worker, twice
+    assert _processes_mentioning("/tmp/crl-") == []  # neither the killed nor the resumed run left Ray running
 
     for iteration in (0, 1):  # iteration 1 ran on the weights the rollout worker received after iteration 0's update
         want, got = _episodes(local.out_dir, iteration), _episodes(config.out_dir, iteration)

@@ -112,7 +112,7 @@ def connect(section: ClusterSection, *, cpus: int | None = None) -> Cluster:
     # a short private directory: Ray's socket paths must fit in 107 bytes, and it tells our processes apart
     temp_dir = tempfile.mkdtemp(prefix="crl-", dir="/tmp")
     count = cpus if cpus is not None else section.cpus
-    with _keep_sigterm():
+    with _keep_sigterm(temp_dir):
         info = ray.init(
             num_cpus=count or os.cpu_count() or 1,
             resources={SANDBOX_RESOURCE: float(section.episode_workers)},
@@ -126,15 +126,20 @@ def connect(section: ClusterSection, *, cpus: int | None = None) -> Cluster:
 
 
 @contextlib.contextmanager
-def _keep_sigterm() -> Iterator[None]:
-    """Keep this process's SIGTERM handler across ``ray.init``, which installs its own (one that ends the
-    process at once): ``coderl train`` turns SIGTERM into Ctrl-C, so that the run closes its workers' sandboxes
-    and shuts down the cluster it started on the way out."""
+def _keep_sigterm(where: str = "/") -> Iterator[None]:
+    """Around ``ray.init``: keep this process's SIGTERM handler (Ray installs its own, one that ends the process at
+    once; ``coderl train`` turns SIGTERM into Ctrl-C, so that the run closes its workers' sandboxes and shuts down
+    the cluster it started on the way out), and stand in ``where`` meanwhile: Ray puts the driver's working
+    directory at the front of every worker's ``sys.path``, and a checkout's root there would shadow the installed
+    coderl (whose compiled extension the source tree lacks) in every actor."""
     main = threading.current_thread() is threading.main_thread()
     previous = signal.getsignal(signal.SIGTERM) if main else None
+    here = os.getcwd()
+    os.chdir(where)
     try:
         yield
     finally:
+        os.chdir(here)
         if main and previous is not None:
             signal.signal(signal.SIGTERM, previous)
 

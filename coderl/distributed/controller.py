@@ -143,7 +143,11 @@ class RayTrainer(Trainer):
         remote = ray.remote(RolloutWorker)
         workers = [
             remote.options(**actor_options("rollout", gpu=gpu, name=f"{self.run_name}/rollout-{i}")).remote(
-                config.engine, str(self.policy_path), seed=config.run.seed, options=options, threads=config.run.threads
+                config.engine,
+                str(self.policy_path.resolve()),
+                seed=config.run.seed,
+                options=options,
+                threads=config.run.threads,
             )
             for i in range(config.cluster.rollout_workers)
         ]
@@ -171,23 +175,32 @@ class RayTrainer(Trainer):
         self.episode_workers = [
             remote.options(**actor_options("episode", name=f"{self.run_name}/episode-{i}")).remote(
                 name=f"episode-{i}",
-                policy=str(self.policy_path),
+                policy=str(self.policy_path.resolve()),
                 rollout_workers=engine.workers,
                 sandbox=config.sandbox,
                 sandboxes=config.cluster.sandboxes_per_worker,
                 guard=config.guard,
                 judge=config.judge,
-                audit=str(self.out / "audit" / f"episode-{i}.jsonl"),
+                audit=str((self.out / "audit" / f"episode-{i}.jsonl").resolve()),
                 seed=config.run.seed,
                 max_batch=config.rollout.max_batch,
             )
             for i in range(config.cluster.episode_workers)
         ]
         try:
-            await asyncio.gather(*(w.start.remote() for w in self.episode_workers))
+            started = await asyncio.gather(*(w.start.remote() for w in self.episode_workers))
+            await self._record_placement(list(started), engine)
             yield self.episode_workers
         finally:
             await self._stop_episode_workers()
+
+    async def _record_placement(self, episode: list[dict[str, Any]], engine: ClusterEngine) -> None:
+        """Append where this run's actors were placed (role, node, pid) to ``out_dir/cluster.jsonl``: one line per
+        start of the run (a resumed run adds its own), for debugging and for finding what a dead run left."""
+        rollout = await asyncio.gather(*(w.where.remote() for w in engine.workers))
+        line = {"run": self.run_name, "time": time.time(), "actors": [*episode, *rollout]}
+        with (self.out / "cluster.jsonl").open("a", encoding="utf-8") as f:
+            f.write(json.dumps(line, default=str) + "\n")
 
     async def _stop_episode_workers(self) -> None:
         ray = require_ray()

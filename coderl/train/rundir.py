@@ -29,6 +29,8 @@ RUN_ENTRIES: tuple[str, ...] = (
     "tasks",
     "ckpt-*",
     ".ckpt-*.tmp-*",
+    "cluster.jsonl",  # [cluster] backend = "ray": where each start of the run placed its actors
+    "audit",  # ... and the episode workers' audit logs
 )
 
 
