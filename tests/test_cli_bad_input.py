@@ -66,6 +66,7 @@ CASES: list[tuple[str, list[str], str, tuple[str, ...]]] = [
     ("judge eval", ["{actions}", "--endpoint", "http://127.0.0.1:9/v1", "OPT"], "--price-out", ("abc", "-1")),
     ("judge eval", ["{judge_set}", "--endpoint", "http://127.0.0.1:9/v1", "OPT"], "--json", ("{tmp}",)),
     ("sandbox check", ["OPT"], "--mode", ("rootfull",)),
+    ("cluster status", ["OPT"], "--address", ("foo", "host:0", "host:99999", ":6379", "")),
     ("grade", ["OPT", "--workspace", str(TASK / "solution")], "task_dir", BAD_FILE),
     ("grade", [str(TASK), "OPT"], "--workspace", BAD_FILE),
     ("replay", ["OPT", "{actions}"], "task_dir", BAD_FILE),

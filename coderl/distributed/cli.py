@@ -21,7 +21,8 @@ def _status(args: argparse.Namespace) -> int:
     try:
         section = ClusterSection(backend="ray", address=args.address)
     except ValidationError as exc:
-        print(f"coderl cluster: --address: {exc.errors()[0]['msg']}", file=sys.stderr)
+        message = str(exc.errors()[0]["msg"]).removeprefix("Value error, ")
+        print(f"coderl cluster: --address: {message}", file=sys.stderr)
         return BAD_INPUT
     from coderl.distributed.cluster import ClusterUnavailable, connect, disconnect, status
 
