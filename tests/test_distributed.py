@@ -335,7 +335,7 @@ def test_two_fsdp2_learner_ranks_equal_one_and_sync_over_a_stateless_group(tmp_p
     import torch
     from transformers import AutoModelForCausalLM
 
-    from coderl.distributed.cluster import actor_options
+    from coderl.distributed.cluster import actor_options, status
     from coderl.distributed.learner_worker import LearnerWorker
     from coderl.distributed.rollout_worker import RolloutWorker
     from coderl.distributed.weight_sync import free_port
@@ -365,7 +365,9 @@ def test_two_fsdp2_learner_ranks_equal_one_and_sync_over_a_stateless_group(tmp_p
         port = free_port()
         remote = ray.remote(LearnerWorker)
         ranks = [
-            remote.options(**actor_options("learner")).remote(rank, 2, "127.0.0.1", port, policy_dir, ppo, threads=1)
+            remote.options(**actor_options("learner", name=f"test/learner-{rank}")).remote(
+                rank, 2, "127.0.0.1", port, policy_dir, ppo, threads=1
+            )
             for rank in range(2)
         ]
         stats = ray.get(
@@ -374,9 +376,17 @@ def test_two_fsdp2_learner_ranks_equal_one_and_sync_over_a_stateless_group(tmp_p
         # the weights to a rollout worker over a stateless group, while FSDP holds the default group
         engine = (
             ray.remote(RolloutWorker)
-            .options(**actor_options("rollout"))
+            .options(**actor_options("rollout", name="test/rollout-0"))
             .remote("hf", policy_dir, seed=0, options={"dtype": "float32"}, threads=1)
         )
+        placed = status()  # what `coderl cluster status` prints: every named actor, its role and its node
+        assert [(a["name"], a["role"]) for a in placed["actors"]] == [
+            ("test/learner-0", "learner"),
+            ("test/learner-1", "learner"),
+            ("test/rollout-0", "rollout"),
+        ]
+        assert {a["node_id"] for a in placed["actors"]} == {n["node_id"] for n in placed["nodes"]}
+        assert placed["nodes"][0]["resources"]["CPU"] == 2.0
         before = ray.get(engine.weights_checksum.remote())
         sync_port = free_port()
         ray.get(

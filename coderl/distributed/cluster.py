@@ -30,6 +30,7 @@ import tempfile
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -87,6 +88,8 @@ def connect(section: ClusterSection, *, cpus: int | None = None) -> Cluster:
     """Join ``section.address`` or start a one-node cluster for the run (``cpus`` or ``section.cpus`` cores,
     0: all; ``episode_workers`` units of the sandbox resource). Raises :class:`ClusterUnavailable` when Ray is
     missing or the address does not answer."""
+    if section.address is not None:
+        _token_auth_when_token_exists()  # read when Ray is imported: before require_ray()
     ray = require_ray()
     if ray.is_initialized():
         raise ClusterUnavailable("this process is already connected to a Ray cluster (ray.shutdown() it first)")
@@ -123,6 +126,14 @@ def connect(section: ClusterSection, *, cpus: int | None = None) -> Cluster:
             _temp_dir=temp_dir,
         )
     return Cluster(address=str(info.address_info["address"]), started=True, temp_dir=temp_dir)
+
+
+def _token_auth_when_token_exists() -> None:
+    """Ray 2.60 starts clusters with token authentication (the token in ``~/.ray/auth_token``), but a process that
+    joins one sends the token only under ``RAY_AUTH_MODE=token``: without it the join is refused, retried for
+    minutes. Set it for this process when a token is there and the mode was left unset."""
+    if "RAY_AUTH_MODE" not in os.environ and (Path.home() / ".ray" / "auth_token").is_file():
+        os.environ["RAY_AUTH_MODE"] = "token"
 
 
 @contextlib.contextmanager
