@@ -19,6 +19,7 @@ import asyncio
 import json
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -246,6 +247,7 @@ def test_ray_run_killed_and_resumed_equals_the_local_run_episode_for_episode(tmp
     # the controller is killed (SIGKILL, with everything it started) once the first checkpoint exists, then resumed
     config = _config(tmp_path, "ray", "ray", policy=str(local.out_dir / "policy-sft"))
     path = tmp_path / "ray.toml"
+    before = set(Path("/tmp").glob("crl-*"))
     killed = _cli(path)
     deadline = time.monotonic() + 600
     while not (config.out_dir / "latest").exists() and killed.poll() is None and time.monotonic() < deadline:
@@ -261,6 +263,12 @@ def test_ray_run_killed_and_resumed_equals_the_local_run_episode_for_episode(tmp
     tracked.worker_pids = _placed_pids(config.out_dir)  # both starts' actors: their containers must all be gone
     assert len(tracked.worker_pids) == 6  # 2 episode workers and 1 rollout worker, twice
     assert _processes_mentioning("/tmp/crl-") == []  # neither the killed nor the resumed run left Ray running
+    left = set(Path("/tmp").glob("crl-*")) - before
+    assert (
+        len(left) == 1
+    )  # the killed run's directory (Ray's logs): it could not remove it; the resumed run did its own
+    for directory in left:
+        shutil.rmtree(directory, ignore_errors=True)
 
     for iteration in (0, 1):  # iteration 1 ran on the weights the rollout worker received after iteration 0's update
         want, got = _episodes(local.out_dir, iteration), _episodes(config.out_dir, iteration)
