@@ -133,6 +133,26 @@ def test_tasks_with_the_same_environment_share_one_image() -> None:
     assert ledger.image(BASE_IMAGE) != BASE_IMAGE and ledger.image(BASE_IMAGE).endswith(ledger.environment.key)  # type: ignore[union-attr]
 
 
+def test_coderl_train_runs_environment_tasks_in_their_image(tmp_path: Path) -> None:
+    """Without a `[sandbox] image`, a training run of tasks that declare an environment runs in its image (as
+    `coderl rollout` and `coderl grade` do); a set image is kept; a suite mixing environments is refused."""
+    from coderl.train.config import load_config
+    from coderl.train.trainer import with_suite_image
+
+    cfg_path = tmp_path / "train.toml"
+    cfg_path.write_text('[run]\nout_dir = "out"\n')
+    config = load_config(cfg_path)
+    ledger = [t for t in SUITE if t.id in ("repo-ledger-net-total", "repo-reportgen-all-columns")]
+    assert with_suite_image(config, ledger).sandbox.image == ledger[0].image(config.sandbox.image)
+    plain = [t for t in SUITE if t.environment is None]
+    assert with_suite_image(config, plain).sandbox.image == config.sandbox.image
+    make = next(t for t in SUITE if t.id == "repo-make-site-build")
+    with pytest.raises(TaskError, match="different sandbox images"):
+        with_suite_image(config, [*ledger, make])
+    cfg_path.write_text('[run]\nout_dir = "out"\n[sandbox]\nimage = "localhost/mine:1"\n')
+    assert with_suite_image(load_config(cfg_path), ledger).sandbox.image == "localhost/mine:1"
+
+
 # --- real containers -------------------------------------------------------------------------------
 class Graders:
     """One real pool and grader per image, on a loop of their own, shared by the tests of this module."""

@@ -51,14 +51,23 @@ from coderl.rollout.loop import RolloutConfig, run_rollouts
 from coderl.rollout.protocol import ChatFormat
 from coderl.rollout.trajectory import Trajectory, TrajectoryWriter, config_hash
 from coderl.sandbox.pool import SandboxPool
-from coderl.task import Task, load_tasks
+from coderl.task import Task, load_tasks, suite_image
 from coderl.train.checkpoint import latest_checkpoint, load_state, save_checkpoint
 from coderl.train.config import TrainConfig
 from coderl.train.device import PhaseMemory, PhaseOutOfMemory, resolve_device, torch_dtype
 from coderl.train.metrics import MetricsLog, format_line, iteration_metrics, plot_run, summarize_run
 from coderl.train.sft import reference_example, supervised_warm_start
 
-__all__ = ["Iteration", "Trainer", "engine_options", "initial_policy", "run_tasks", "seed_of", "tasks_for"]
+__all__ = [
+    "Iteration",
+    "Trainer",
+    "engine_options",
+    "initial_policy",
+    "run_tasks",
+    "seed_of",
+    "tasks_for",
+    "with_suite_image",
+]
 
 
 def seed_of(*parts: object) -> int:
@@ -78,6 +87,18 @@ def run_tasks(config: TrainConfig) -> list[Task]:
             root, config.tasks.generate_n, seed=config.tasks.generate_seed, family=config.tasks.generate_family
         )
     return load_tasks(root)
+
+
+def with_suite_image(config: TrainConfig, tasks: list[Task]) -> TrainConfig:
+    """``config`` with ``[sandbox] image`` set to the tasks' environment image (``coderl sandbox build --tasks``)
+    when they declare one and the config names the default image, as ``coderl rollout`` and ``coderl grade`` do.
+    A suite whose tasks need different images is a TaskError naming two of them."""
+    from coderl import env
+
+    if not any(t.environment is not None for t in tasks) or config.sandbox.image != env.sandbox_image():
+        return config
+    image = suite_image(tasks, config.sandbox.image)
+    return replace(config, sandbox=replace(config.sandbox, image=image))
 
 
 def tasks_for(tasks: list[Task], count: int, iteration: int, seed: int) -> list[Task]:
@@ -264,6 +285,7 @@ class Trainer:
         if self.config.run.threads:
             torch.set_num_threads(self.config.run.threads)
         self.tasks = run_tasks(self.config)
+        self.config = with_suite_image(self.config, self.tasks)
         state = self._starting_point()
         (self.out / "config.json").write_text(json.dumps(self.config.to_dict(), indent=2, default=str))
         self._load_models(state)
