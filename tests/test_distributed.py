@@ -84,6 +84,7 @@ cpus = 2
 episode_workers = 2
 rollout_workers = 1
 sandboxes_per_worker = {sandboxes}
+retry_lost_episodes = {retry}
 """
 
 
@@ -97,6 +98,7 @@ def _config(
     sandboxes: int = 1,
     policy: str = "tiny",
     sft: int = 0,
+    retry: int = 0,
 ):
     """A small run: 4 episodes an iteration on 4 generated tasks; ``sft`` warm-start steps give the tiny policy
     a mix of passing and failing episodes (30 steps: about a third pass)."""
@@ -109,6 +111,7 @@ def _config(
         sandboxes=sandboxes,
         policy=policy,
         sft=sft,
+        retry=retry,
         prompt=json.dumps(PROMPT),
     )
     path.write_text(text)
@@ -317,6 +320,26 @@ def test_a_killed_episode_worker_gives_recorded_sandbox_errors_and_the_iteration
     errors = [i for i, r in second.items() if r["finish"] == "engine_error"]
     assert errors and all(second[i]["reward"] == 0.0 for i in errors)
     assert trainer.synced == [True, True]
+
+
+@pytest.mark.podman
+@pytest.mark.slow
+def test_a_lost_episode_is_played_again_on_a_live_worker_when_retries_are_on(tmp_path, tracked):
+    # 2 iterations: the restarted worker plays again in the second (and its pool removes what the killed one's
+    # orphaned `podman run` may still have created after the kill)
+    config = _config(tmp_path, "retried", "ray", iterations=2, concurrency=1, retry=1)
+    tracked.cluster = connect(config.cluster)
+    try:
+        trainer = _ray_trainer(config, tracked, kill_at=0)
+        asyncio.run(trainer.run())
+    finally:
+        disconnect(tracked.cluster)
+    assert trainer.killed == 0
+    first = _episodes(config.out_dir, 0)
+    assert sorted(first) == [0, 1, 2, 3]  # none dropped, none twice
+    assert all(r["finish"] != "sandbox_error" and r["grade"] for r in first.values())  # episode 0 was played again
+    assert all(m["finish"].get("sandbox_error", 0) == 0 for m in _metrics(config.out_dir))
+    assert len(tracked.worker_pids) == 3  # worker 0 was restarted and took part in iteration 1
 
 
 def _trajectories(n: int = 6, seed: int = 0) -> list[Any]:

@@ -220,6 +220,7 @@ class RayTrainer(Trainer):
         chosen = episode_tasks(batch_tasks, len(batch_tasks), rollout_config.seed)
         fmt = ChatFormat(self.tokenizer, rollout_config.system_prompt, rollout_config.tool_format)
         queue = list(range(len(chosen)))
+        retries = dict.fromkeys(queue, self.config.cluster.retry_lost_episodes)
         done: list[Trajectory] = []
         live = await self.ready_workers()
         dead = {w for w in range(len(self.episode_workers)) if w not in live}
@@ -239,13 +240,18 @@ class RayTrainer(Trainer):
                     try:
                         finished(await call)
                     except Exception as exc:  # the worker died (RayActorError) or the call failed
-                        note = f"episode worker {worker_index} failed: {type(exc).__name__}: {exc}"[:500]
-                        finished(failed_trajectory(chosen[i], episode_id, fmt, "sandbox_error", note))
                         # this worker takes no more episodes this iteration; the live ones take the rest
                         dead.add(worker_index)
+                        if retries[i] > 0 and len(dead) < len(self.episode_workers):
+                            retries[i] -= 1
+                            queue.insert(0, i)  # played again, first, on a live worker
+                            continue
+                        note = f"episode worker {worker_index} failed: {type(exc).__name__}: {exc}"[:500]
+                        finished(failed_trajectory(chosen[i], episode_id, fmt, "sandbox_error", note))
 
             slots = rollout_config.concurrency
-            await asyncio.gather(*(drive(w) for w in range(len(self.episode_workers)) for _ in range(slots)))
+            while queue and len(dead) < len(self.episode_workers):  # a retried episode may outlast the drivers
+                await asyncio.gather(*(drive(w) for w in range(len(self.episode_workers)) for _ in range(slots)))
             for i in queue:  # every worker died: what is left is recorded, never dropped
                 finished(failed_trajectory(chosen[i], f"it{index}-{i}", fmt, "sandbox_error", "no live episode worker"))
         done.sort(key=lambda t: int(t.episode_id.rsplit("-", 1)[1]))

@@ -112,10 +112,22 @@ class EpisodeWorker:
         return traj
 
     async def close(self) -> None:
-        """Remove the containers and close the judge's client."""
+        """Remove the containers and close the judge's client. A worker that Ray restarted and that never played
+        again removes what its killed predecessor left (its pool would have, on start)."""
         pool, self.pool, self.grader = self.pool, None, None
         if pool is not None:
             await pool.close()
+        else:
+            from coderl.sandbox.podman import PodmanEngine
+
+            def remove_leftovers() -> None:
+                engine = PodmanEngine(self.sandbox_config)
+                try:
+                    engine.remove_leftovers()
+                finally:
+                    engine.close()
+
+            await asyncio.to_thread(remove_leftovers)
         if self.judge is not None:
             await self.judge.aclose()
             self.judge = None

@@ -425,6 +425,10 @@ class ClusterSection(_Section):
     # on their own but not yet driven by the trainer, so a larger value is refused rather than ignored
     learners: Annotated[int, Field(ge=1, le=1024)] = 1
     sandboxes_per_worker: Annotated[int, Field(ge=1, le=256)] = 4
+    # how many times an episode whose episode worker died is played again on a live one (0: recorded as a
+    # `sandbox_error` trajectory with reward 0 at once); its seed depends only on (seed, iteration, index), so a
+    # replay is the episode it would have been
+    retry_lost_episodes: Annotated[int, Field(ge=0, le=3)] = 0
 
     @field_validator("learners")
     @classmethod
