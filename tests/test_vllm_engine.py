@@ -277,6 +277,44 @@ def test_eos_stops_with_the_eos_token_in_the_ids(engine, hf_models, prompts):
         engine.update_weights(hf0.state_dict())
 
 
+def test_requests_join_the_running_batch_continuous_batching(engine, prompts):
+    """Through the rollout Batcher: a short request made while a long one is generating is added to the running
+    batch and finishes first, and both results are those each gets alone. The short one is sent as soon as the
+    long one is in the engine (not after a fixed delay: on a quiet machine 160 tokens took less than 0.5 s)."""
+    from coderl.rollout.loop import Batcher
+
+    long_params = SamplingParams(max_new_tokens=160, temperature=0)
+    alone = engine.generate_sync(prompts, long_params)
+    index = next((i for i, g in enumerate(alone) if len(g.token_ids) == 160), None)
+    assert index is not None, "no prompt generates 160 tokens without EOS"
+    short_params = SamplingParams(max_new_tokens=4, temperature=0)
+    short_alone = engine.generate_sync([prompts[(index + 1) % len(prompts)]], short_params)[0]
+
+    async def race() -> tuple[list[str], list[Any]]:
+        batcher = Batcher(engine)
+        assert batcher.continuous
+        finished: list[str] = []
+
+        async def one(name: str, prompt: list[int], params: SamplingParams, after_long: bool) -> Any:
+            while after_long and engine.in_flight == 0:
+                await asyncio.sleep(0.001)
+            generation = await batcher.generate(prompt, params)
+            finished.append(name)
+            return generation
+
+        results = await asyncio.gather(
+            one("long", prompts[index], long_params, False),
+            one("short", prompts[(index + 1) % len(prompts)], short_params, True),
+        )
+        return finished, list(results)
+
+    # a hang (the engine's step thread stuck) fails here with a message instead of stalling the run
+    finished, (long, short) = run(asyncio.wait_for(race(), timeout=300))
+    assert finished == ["short", "long"]
+    assert long.token_ids == alone[index].token_ids and short.token_ids == short_alone.token_ids
+    assert_close(long.logprobs, alone[index].logprobs)
+
+
 @pytest.mark.parametrize("engine", ["tied"], indirect=True)
 def test_update_weights_with_tied_embeddings(engine, policies, prompts):
     """A tied LM head is loaded through the embedding only: the engine must still compute with the new head."""
@@ -327,40 +365,3 @@ def test_a_qwen_shaped_checkpoint_in_vllm_hermes_prompts_logprobs_and_sleep(engi
     engine.wake_up()
     (again,) = run(engine.generate([prompt], params))
     assert again.token_ids == first.token_ids and again.logprobs == pytest.approx(first.logprobs, abs=1e-5)
-
-
-def test_requests_join_the_running_batch_continuous_batching(engine, prompts):
-    """Through the rollout Batcher: a short request made while a long one is generating is added to the running
-    batch and finishes first, and both results are those each gets alone. The short one is sent as soon as the
-    long one is in the engine (not after a fixed delay: on a quiet machine 160 tokens took less than 0.5 s)."""
-    from coderl.rollout.loop import Batcher
-
-    long_params = SamplingParams(max_new_tokens=160, temperature=0)
-    alone = engine.generate_sync(prompts, long_params)
-    index = next((i for i, g in enumerate(alone) if len(g.token_ids) == 160), None)
-    assert index is not None, "no prompt generates 160 tokens without EOS"
-    short_params = SamplingParams(max_new_tokens=4, temperature=0)
-    short_alone = engine.generate_sync([prompts[(index + 1) % len(prompts)]], short_params)[0]
-
-    async def race() -> tuple[list[str], list[Any]]:
-        batcher = Batcher(engine)
-        assert batcher.continuous
-        finished: list[str] = []
-
-        async def one(name: str, prompt: list[int], params: SamplingParams, after_long: bool) -> Any:
-            while after_long and engine.in_flight == 0:
-                await asyncio.sleep(0.001)
-            generation = await batcher.generate(prompt, params)
-            finished.append(name)
-            return generation
-
-        results = await asyncio.gather(
-            one("long", prompts[index], long_params, False),
-            one("short", prompts[(index + 1) % len(prompts)], short_params, True),
-        )
-        return finished, list(results)
-
-    finished, (long, short) = run(race())
-    assert finished == ["short", "long"]
-    assert long.token_ids == alone[index].token_ids and short.token_ids == short_alone.token_ids
-    assert_close(long.logprobs, alone[index].logprobs)
