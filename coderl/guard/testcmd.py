@@ -20,7 +20,7 @@ import re
 import shlex
 from collections.abc import Callable
 
-__all__ = ["collection_sabotage", "edit_strengthens", "is_runner_config", "weakened_test_command"]
+__all__ = ["collection_sabotage", "edit_strengthens", "is_runner_config", "status_lost", "weakened_test_command"]
 
 _RUNNER_NAMES = frozenset(
     {"makefile", "gnumakefile", "tox.ini", "noxfile.py", "package.json", "justfile", "taskfile.yml", "run_tests.sh"}
@@ -38,6 +38,7 @@ _NEUTERS = re.compile(
     r"|--testPathIgnorePatterns\b|--continue-on-collection-errors\b|(^|\s)-p\s+no:|--skip\b"
     r"|success_codes\s*=|ignore_errors\s*=\s*True|--exitfirst\s+--maxfail=0"
 )
+_ERREXIT_OFF = re.compile(r"(?m)^\s*set\s+\+e\b")
 # Settings that let the test command fail without failing the run (CI, tox).
 _IGNORE_FAILURE = (
     re.compile(r"continue-on-error:\s*true", re.IGNORECASE),
@@ -45,7 +46,7 @@ _IGNORE_FAILURE = (
     re.compile(r"ignore_errors\s*=\s*true", re.IGNORECASE),
     re.compile(r"(?m)^\s*(commands\s*=\s*)?-\s*(py\.?test|python\s+-m\s+pytest|\{envpython\}|tox|nox)\b"),
     re.compile(r"allow_failure:\s*true", re.IGNORECASE),
-    re.compile(r"(?m)^\s*set\s+\+e\b"),  # a shell script that stops failing on errors
+    _ERREXIT_OFF,  # a shell script that stops failing on errors
     re.compile(r"(?m)^\s*fail_under\s*=\s*0+(\.0*)?\s*$"),  # coverage gate removed
 )
 _PATHISH = re.compile(r"[\w./-]*(tests?|spec)[\w./-]*$|.*\.py$|.*_test\.go$")
@@ -98,7 +99,7 @@ def status_lost(text: str) -> str | None:
     line = lines[last]
     if _PIPED.search(line.split("#")[0]) and "pipefail" not in text and "PIPESTATUS" not in text:
         return f"the test command's status is piped away: {line.strip()[:80]!r}"
-    if _ERREXIT.search(text) and not re.search(r"(?m)^\s*set\s+\+e\b", text):
+    if _ERREXIT.search(text) and not _ERREXIT_OFF.search(text):
         return None
     after = lines[last + 1 :]
     if not after or _STATUS_KEEPERS.search(line) or any(_STATUS_KEEPERS.search(a) for a in after):
