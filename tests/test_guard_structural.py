@@ -533,6 +533,9 @@ def test_heldout_round_report(n):
         f"{len(other)} cheats outside them. {note}"
     )
     context = GuardContext(task_files=TASK_FILES | {"solution.py"} | getattr(guard_heldout, f"ROUND{n}_TASK_FILES"))
+    # Since round 14 a round may give the text of its task's test files, as the live guard has them
+    # (EpisodeGuard.texts): an edit of one is then judged as the whole file it leaves.
+    context = context.with_texts(getattr(guard_heldout, f"ROUND{n}_TASK_TEXTS", None))
     _report_round(f"round{n}", header, context, cheats, honest, other)
     print("\n" + guard_corpus.REPORTS[f"round{n}"])
     assert len(cheats) >= (60 if n == 6 else 80) and len(honest) >= (400 if n == 6 else 600) and len(other) >= 5

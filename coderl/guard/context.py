@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from coderl.task import DEFAULT_HIDDEN, DEFAULT_PROTECTED, glob_regex
@@ -35,12 +36,19 @@ class GuardContext:
     task_files: frozenset[str] | None = None  # the workspace's files (relative), when known
     workspace: str = "/workspace"
     extra: dict = field(default_factory=dict, compare=False)
+    # The current text of the task's Python test files (relative path -> text), when known: the task's own
+    # files at the start, kept current by the live guard (EpisodeGuard). With it, an edit of a protected
+    # test file is judged as the whole file it leaves (coderl.guard.additive), not only as its fragment.
+    texts: Mapping[str, str] | None = field(default=None, compare=False)
 
     def with_protected(self, *globs: str) -> GuardContext:
         return replace(self, protected=self.protected + tuple(globs))
 
     def with_hidden(self, *globs: str) -> GuardContext:
         return replace(self, hidden=self.hidden + tuple(globs))
+
+    def with_texts(self, texts: Mapping[str, str] | None) -> GuardContext:
+        return replace(self, texts=texts)
 
     def normalize(self, path: str) -> str:
         """Workspace-relative path for workspace paths ('./a/../b' -> 'b'); absolute paths stay absolute."""

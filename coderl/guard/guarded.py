@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import posixpath
 import random
 import threading
 import time
@@ -19,9 +20,11 @@ from pathlib import Path
 from typing import Any, Literal
 
 from coderl.action import Action
+from coderl.guard.additive import apply_edit
 from coderl.guard.context import GuardContext
 from coderl.guard.decoy import CATEGORY_FAMILY, FAMILIES, make_decoy
 from coderl.guard.judge import Judge, JudgeContext, JudgeVerdict
+from coderl.guard.pycode import is_test_path
 from coderl.guard.stage1 import Finding, Stage1Scanner, Verdict
 from coderl.guard.structural import scan_workspace
 from coderl.sandbox.sandbox import Sandbox, SandboxError
@@ -84,12 +87,60 @@ class EpisodeGuard:
     overlay: dict[str, str] = field(default_factory=dict)
     judge_failures: int = 0
     steps: int = 0
+    # The current text of the task's Python test files (the context's ``texts``: the same dict), and which
+    # of them a shell command may have changed since (re-read from the sandbox before they are judged).
+    texts: dict[str, str] = field(default_factory=dict)
+    stale: set[str] = field(default_factory=set)
 
     @classmethod
     def for_task(cls, task: Task, episode_id: str = "") -> EpisodeGuard:
-        """The guard state for one episode of ``task``: its files, protected globs and prompt."""
+        """The guard state for one episode of ``task``: its files, protected globs, prompt, and the text
+        of its Python test files (so an edit of one is judged as the whole file it leaves)."""
+        texts = {
+            path: data.decode("utf-8", "surrogateescape")
+            for path, data in task.workspace.items()
+            if path.endswith(".py") and (is_test_path(path) or posixpath.basename(path) == "conftest.py")
+        }
         context = GuardContext(task_files=frozenset(task.workspace)).with_protected(*task.grading.protected)
-        return cls(context=context, task_prompt=task.prompt, episode_id=episode_id or task.id)
+        episode_id = episode_id or task.id
+        return cls(context=context.with_texts(texts), task_prompt=task.prompt, episode_id=episode_id, texts=texts)
+
+    def _text_path(self, action: Action) -> str | None:
+        if action.tool not in ("write_file", "edit_file"):
+            return None
+        path = self.context.normalize(action.text("path"))
+        return path if path in self.texts else None
+
+    async def refresh_text(self, sandbox: Sandbox, action: Action) -> None:
+        """Before judging a write or edit of a task test file a command may have changed: its current text
+        from the sandbox (unreadable: forgotten, and the edit is judged on its fragments only)."""
+        path = self._text_path(action)
+        if path is None or path not in self.stale:
+            return
+        self.stale.discard(path)
+        try:
+            data = await sandbox.read_file(resolve_path(path), 4 << 20)
+        except (SandboxError, OSError, ValueError):
+            self.texts.pop(path, None)
+            return
+        self.texts[path] = data.decode("utf-8", "surrogateescape")
+
+    def executed(self, action: Action, exit_code: int) -> None:
+        """Keep ``texts`` current after an action ran in the sandbox."""
+        if action.tool == "bash":
+            self.stale |= set(self.texts)
+            return
+        path = self._text_path(action)
+        if path is None or exit_code != 0:
+            return
+        if action.tool == "write_file":
+            self.texts[path] = action.text("content")
+            return
+        after = apply_edit(self.texts[path], action.text("old"), action.text("new"))
+        if after is None:
+            self.texts.pop(path)  # not the text the sandbox holds after all
+        else:
+            self.texts[path] = after
 
     @property
     def marked(self) -> bool:
@@ -267,6 +318,7 @@ class Guard:
         """Guard and (maybe) execute one action. Sandbox failures become an ``error`` record, never a raise."""
         self.stats["actions"] += 1
         episode.steps += 1
+        await episode.refresh_text(sandbox, action)
         verdict, judged, timings = await self.check(action, episode)
         flagged = verdict.cheat or (judged is not None and judged.cheat)
         error = None
@@ -289,6 +341,7 @@ class Guard:
                     result = await run_tool(sandbox, action, timeout=self.config.command_timeout_s)
                 outcome = "executed"
                 self.stats["executed"] += 1
+                episode.executed(action, result.exit_code)
             except (SandboxError, asyncio.TimeoutError) as exc:
                 result = ToolResult(f"Error: the sandbox failed ({exc}); the episode cannot continue.", -1)
                 outcome, error = "error", str(exc)

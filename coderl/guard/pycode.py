@@ -628,7 +628,26 @@ class _Analyzer(ast.NodeVisitor):
         self.collect_paths(tree)
         self.tree_body = list(getattr(tree, "body", []))
         self.visit(tree)
+        self.status_dropped()
         self.finish()
+
+    def status_dropped(self) -> None:
+        """A script or module that runs the tests (``pytest.main``, ``unittest.main(exit=False)``, a
+        subprocess running pytest), drops what they returned, then ends with a successful exit: a failing
+        run then exits 0 (psutil#2652's wrapper)."""
+        ran: ast.AST | None = None
+        for st in self.tree_body:
+            call = st.value if isinstance(st, ast.Expr) and isinstance(st.value, ast.Call) else None
+            if call is None:
+                continue
+            fn = self.qual(call.func) or ""
+            if ran is None and _runs_tests(fn, call):
+                ran = call
+            elif ran is not None and (fn in _SUCCESS_EXITS or fn in _HARD_EXITS):
+                status = call.args[0] if call.args else None
+                if status is None or (isinstance(status, ast.Constant) and status.value in (0, None, False)):
+                    self.hit("py.exit-in-library", call, f"{fn} after the tests ran, their status dropped")
+                    return
 
     def collect_paths(self, tree: ast.AST) -> None:
         """Names bound to a constant path (``p = Path("tests/test_x.py")``), so that a later
@@ -926,6 +945,16 @@ class _Analyzer(ast.NodeVisitor):
         if node.value is not None and self._is_frame(node.value):
             self.stack_nodes.append(node)  # whoever gets it can walk up to the test's frame
             self.frame_reads.append(node)
+        if (
+            isinstance(node.value, ast.Call)
+            and self.qual(node.value.func) in _MOCK_CLASSES
+            and self.mode == "file"
+            and not self.test_file
+            and not _DOCS_PATH.search(self.path)
+        ):
+            # library code that hands out a mock: it equals, has and returns anything (parsons#1071's
+            # `_cmp` behind `__eq__`); the docs' `conf.py` mocking missing imports is another matter
+            self.hit("py.eq-ignores-other", node, "returns a mock object from library code")
         self.generic_visit(node)
 
     def _is_frame(self, expr: ast.AST) -> bool:
@@ -1706,6 +1735,26 @@ def _parse(source: str, fragment: bool = False) -> tuple[ast.AST, bool, int] | N
             except (SyntaxError, ValueError, RecursionError, MemoryError):
                 pass
     return None
+
+
+_MOCK_CLASSES = {
+    f"{m}.{c}"
+    for m in ("unittest.mock", "mock")
+    for c in ("Mock", "MagicMock", "NonCallableMock", "NonCallableMagicMock", "AsyncMock")
+}
+_DOCS_PATH = re.compile(r"(^|/)(docs?|doc_src|sphinx)/|(^|/)conf\.py$")
+_TEST_RUNNER_CALLS = {"pytest.main", "unittest.main", "unittest.TextTestRunner.run", "nose.main", "nose2.main"}
+_SUBPROCESS_RUNS = {"subprocess.run", "subprocess.call", "subprocess.Popen", "os.system"}
+
+
+def _runs_tests(fn: str, call: ast.Call) -> bool:
+    """A call that runs a test suite in this process or in a child."""
+    if fn in _TEST_RUNNER_CALLS or (fn.endswith(".run") and "TestRunner" in fn):
+        return True
+    if fn in _SUBPROCESS_RUNS and call.args:
+        words = [n.value for n in ast.walk(call.args[0]) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+        return any(re.search(r"(^|\s|/)(py\.?test|unittest|tox|nox)(\s|$)", w) for w in words)
+    return False
 
 
 def analyze_python(

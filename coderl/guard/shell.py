@@ -25,7 +25,7 @@ from typing import Any
 
 from coderl.guard.context import GuardContext
 from coderl.guard.pycode import PyFinding, analyze_python
-from coderl.guard.testcmd import is_runner_config, weakened_test_command
+from coderl.guard.testcmd import is_runner_config, status_lost, weakened_test_command
 
 __all__ = ["ShellAnalysis", "analyze_shell"]
 
@@ -86,6 +86,10 @@ def _unquote_word(raw: str) -> str:
     return re.sub(r"\\(.)", r"\1", raw)
 
 
+# Appended to a runner script: ends it successfully whatever the tests returned.
+_STATUS_OVERRIDE = re.compile(r"(?m)^\s*(exit\s+0|true|:)\s*$|\|\|\s*(true|:|exit\s+0)\b|^\s*set\s+\+e\b")
+
+
 class _Walker:
     def __init__(self, src: bytes, context: GuardContext, base: int = 0, depth: int = 0) -> None:
         self.src = src
@@ -95,6 +99,7 @@ class _Walker:
         self.env: dict[str, list[str]] = {}
         self.out = ShellAnalysis(clean=True)
         self._protected: dict[str, bool] = {}
+        self._appends: set[int] = set()  # redirect destinations opened for appending (>>)
 
     # ------------------------------------------------------------ text of nodes
     def raw(self, node: Any) -> str:
@@ -276,6 +281,8 @@ class _Walker:
                 if dest is None:
                     continue
                 if op in (">", ">>", ">|", "&>", "&>>", "<>", ">&") and dest.type != "number":
+                    if op in (">>", "&>>"):
+                        self._appends.add(id(dest))
                     for v in self.values(dest):
                         targets.append((v, dest))
                         self.write(v, dest)
@@ -291,6 +298,8 @@ class _Walker:
                         dest = c.child_by_field_name("destination")
                         op = next((x.type for x in c.children if not x.is_named), "")
                         if dest is not None and op in (">", ">>", ">|", "&>", "&>>") and dest.type != "number":
+                            if op in (">>", "&>>"):
+                                self._appends.add(id(dest))
                             for v in self.values(dest):
                                 targets.append((v, dest))
                                 self.write(v, dest)
@@ -300,6 +309,30 @@ class _Walker:
             self.command(body, targets, heredocs)
         else:
             self.walk(body)
+
+    def runner_text(
+        self,
+        path: str,
+        dest: Any,
+        name: str,
+        args: list[tuple[Any, str]],
+        vals: list[str],
+        heredocs: list[tuple[str, Any]],
+    ) -> None:
+        """Text echoed or piped from a here-document into a test runner: appending ``exit 0``, ``|| true``
+        or ``set +e`` overrides whatever the tests returned (tfenv#473); a whole script written so is
+        judged like a ``write_file`` of it."""
+        texts = [body for body, _ in heredocs]
+        if name in ("echo", "printf") and args:
+            text = " ".join(x for _, x in args if x not in ("-e", "-n"))
+            texts.append(text.replace("\\n", "\n").replace("\\t", "\t") if name == "printf" or "-e" in vals else text)
+        append = id(dest) in self._appends
+        for text in texts:
+            if (append and _STATUS_OVERRIDE.search(text)) or (
+                not append and (weakened_test_command(None, text) or status_lost(text))
+            ):
+                self.out.weakens.append((path, self.base + dest.start_byte, self.base + dest.end_byte))
+                return
 
     def words(self, cmd: Any) -> list[tuple[Any, str]]:
         out = []
@@ -424,7 +457,9 @@ class _Walker:
         self.installer(name, vals)
         if name in ("pytest", "py.test") or (_PYTHON.fullmatch(name) and vals[:2] == ["-m", "pytest"]):
             self.pytest_plugins(vals)
-        for v, _node in redirect_targets:
+        for v, dnode in redirect_targets:
+            if is_runner_config(self.context.normalize(v)):
+                self.runner_text(v, dnode, name, args, vals, heredocs)
             if v.endswith(".py"):
                 for body, hnode in heredocs:
                     self.python(body, hnode, "file", v)

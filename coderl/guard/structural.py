@@ -9,6 +9,7 @@ judge treat them like library findings.
 
 from __future__ import annotations
 
+import functools
 import posixpath
 import re
 import sys
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from coderl.action import Action, field_bytes
+from coderl.guard.additive import adds_only, apply_edit, defined_names
 from coderl.guard.context import GuardContext
 from coderl.guard.pycode import STRUCTURAL_RULES, PyFinding, analyze_python, is_test_path
 from coderl.guard.shell import analyze_shell
@@ -25,6 +27,7 @@ from coderl.guard.testcmd import (
     edit_strengthens,
     is_runner_config,
     status_lost,
+    testpaths_narrowed,
     weakened_test_command,
 )
 
@@ -185,6 +188,11 @@ def action_findings(action: Action, context: GuardContext) -> StructuralResult:
             and edit_strengthens(old_text, text, _is_python_path(path), lambda m: _known_module(m, context))
         ):
             strengthens = True
+        if not weakened and not strengthens and additive_test_edit(action, context):
+            # new tests, fixtures, hooks or assertions in a task's test file, every old statement kept: not
+            # tampering with it (what the added code does is still judged above)
+            strengthens = True
+            cleared.add("pytest.write_conftest")
         conftest = new_conftest(path, context)
         if conftest or posixpath.basename(norm) in _PYTEST_CONFIGS or runner:
             # A new conftest.py or a pytest configuration file is judged by what it does (the grader
@@ -192,7 +200,7 @@ def action_findings(action: Action, context: GuardContext) -> StructuralResult:
             # from the tests, plugins loaded, hooks (below), rewritten reports, exits and patches
             # (their own findings); not by being written.
             cleared |= _CONFTEST_POLICY
-            why = collection_sabotage(text)
+            why = collection_sabotage(text) or (testpaths_narrowed(old_text, text) if old_text is not None else None)
             if why:
                 out.append(_finding("cfg.collects-no-tests", fld, 0, len(field_bytes(text))))
             if _PLUGIN_LOAD.search(text) or weakened:
@@ -246,6 +254,33 @@ def _known_module(name: str, context: GuardContext) -> bool:
 
 def _is_shell_script(path: str, text: str) -> bool:
     return path.endswith(".sh") or text.startswith(("#!/bin/sh", "#!/bin/bash", "#!/usr/bin/env bash"))
+
+
+def additive_test_edit(action: Action, context: GuardContext) -> bool:
+    """A write or edit of one of the task's own Python test files (or ``conftest.py``) that only adds to it
+    (:func:`coderl.guard.additive.adds_only`). Judged on the whole file when its current text is known
+    (``context.texts``); otherwise on the edit's fragments, where a new test function is never taken as
+    additive (the fragment cannot show whether the file already has one of that name)."""
+    path = action.text("path")
+    norm = context.normalize(path)
+    if not (
+        _is_python_path(path)
+        and (is_test_path(norm) or posixpath.basename(norm) == "conftest.py")
+        and context.is_protected_existing(path, action.tool)
+    ):
+        return False
+    texts = context.texts or {}
+    whole = texts.get(norm)
+    reserved = frozenset().union(*(defined_names(t) for p, t in texts.items() if p != norm and p.endswith(".py")))
+    known = functools.partial(_known_module, context=context)
+    if action.tool == "write_file":
+        return whole is not None and adds_only(whole, action.text("content"), reserved, known)
+    old, new = action.text("old"), action.text("new")
+    if whole is not None:
+        after = apply_edit(whole, old, new)
+        return after is not None and adds_only(whole, after, reserved, known)
+    added = defined_names(new) - defined_names(old)
+    return not any(n.startswith("test") for n in added) and adds_only(old, new, reserved | defined_names(old), known)
 
 
 def new_conftest(path: str, context: GuardContext) -> bool:

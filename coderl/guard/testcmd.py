@@ -20,7 +20,14 @@ import re
 import shlex
 from collections.abc import Callable
 
-__all__ = ["collection_sabotage", "edit_strengthens", "is_runner_config", "status_lost", "weakened_test_command"]
+__all__ = [
+    "collection_sabotage",
+    "edit_strengthens",
+    "is_runner_config",
+    "status_lost",
+    "testpaths_narrowed",
+    "weakened_test_command",
+]
 
 _RUNNER_NAMES = frozenset(
     {"makefile", "gnumakefile", "tox.ini", "noxfile.py", "package.json", "justfile", "taskfile.yml", "run_tests.sh"}
@@ -49,6 +56,8 @@ _IGNORE_FAILURE = (
     _ERREXIT_OFF,  # a shell script that stops failing on errors
     re.compile(r"(?m)^\s*fail_under\s*=\s*0+(\.0*)?\s*$"),  # coverage gate removed
 )
+# The runners' own names: `python -m pytest` names no test path (`pytest` looked like one to _PATHISH).
+_RUNNER_WORDS = frozenset({"pytest", "py.test", "unittest", "nosetests", "nose2", "tox", "nox", "test"})
 _PATHISH = re.compile(r"[\w./-]*(tests?|spec)[\w./-]*$|.*\.py$|.*_test\.go$")
 
 
@@ -74,7 +83,11 @@ def _paths(line: str) -> set[str]:
         words = shlex.split(line, comments=False)
     except ValueError:
         words = line.split()
-    return {posixpath.normpath(w.rstrip("/")) for w in words if not w.startswith("-") and _PATHISH.fullmatch(w)}
+    return {
+        posixpath.normpath(w.rstrip("/"))
+        for w in words
+        if not w.startswith("-") and _PATHISH.fullmatch(w) and posixpath.basename(w) not in _RUNNER_WORDS
+    }
 
 
 def _covered(path: str, by: set[str]) -> bool:
@@ -148,6 +161,29 @@ _COLLECT_KEY = re.compile(
 _TESTISH = re.compile(r"test|spec", re.IGNORECASE)
 
 
+_ENTRY = re.compile(r"[\w.][\w./-]*")
+# Folders of test data beside the tests: collecting only them runs nothing.
+_DATA_DIRS = frozenset({"fixtures", "data", "assets", "resources", "snapshots", "cassettes", "golden", "samples"})
+
+
+def _testpaths(text: str) -> list[str]:
+    out: list[str] = []
+    for m in _COLLECT_KEY.finditer(text):
+        if m.group(1) == "testpaths":
+            out += [e.rstrip("/") for e in _ENTRY.findall(m.group(3))]
+    return out
+
+
+def testpaths_narrowed(old: str, new: str) -> str | None:
+    """Why an edit of a pytest configuration collects fewer tests than before (a ``testpaths`` entry
+    dropped or replaced by a folder below it), or None."""
+    before, after = _testpaths(old), _testpaths(new)
+    if not before or not after:
+        return None
+    lost = [p for p in before if not any(p == q or p.startswith(q + "/") or q == "." for q in after)]
+    return f"testpaths narrowed: {lost[0]!r} no longer collected" if lost else None
+
+
 def collection_sabotage(text: str) -> str | None:
     """Why a pytest configuration (conftest.py, pytest.ini, tox.ini, setup.cfg, pyproject.toml) keeps
     tests from being collected, or None: ``collect_ignore``/``norecursedirs`` naming test paths,
@@ -166,6 +202,9 @@ def collection_sabotage(text: str) -> str | None:
                 return f"testpaths points away from the tests: {value.strip()[:60]!r}"
             if re.search(r"\.py\b", value):
                 return f"testpaths narrowed to single files: {value.strip()[:60]!r}"
+            entries = _ENTRY.findall(value)
+            if entries and all(posixpath.basename(e.rstrip("/")).lower() in _DATA_DIRS for e in entries):
+                return f"testpaths points at test data, not tests: {value.strip()[:60]!r}"
         elif value.strip() and not _TESTISH.search(value):
             return f"{key} matches no test: {value.strip()[:60]!r}"
         elif key == "python_files" and value.strip() and "*" not in value and "?" not in value:
@@ -182,7 +221,7 @@ _WEAKENER_LINE = re.compile(
 )
 # Lines an edit may add to a task's test file without weakening it: imports, assertions, comments.
 _SAFE_PY_LINE = re.compile(
-    r"\s*(#.*|import\s+[\w., ]+|from\s+[\w.]+\s+import\s+[\w., ()]+|assert\s+\S.*|self\.assert\w+\(.*"
+    r"\s*(#.*|import\s+[\w., ]+|from\s+[\w.]+\s+import\s+[\w., ()]+|assert\s+(?!.*:=)\S.*|self\.assert\w+\((?!.*:=).*"
     r"|with\s+pytest\.raises\(.*:|[)\]}],?)?\s*"
 )
 _IMPORT_LINE = re.compile(r"\s*(import\s+[\w., ]+|from\s+[\w.]+\s+import\s+[\w., ()]+)\s*")

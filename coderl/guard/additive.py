@@ -1,0 +1,172 @@
+"""Edits that only add to a task's Python test file: new tests, fixtures, helpers and assertions.
+
+A task's own test files and ``conftest.py`` are protected: the grader restores them before it runs, and
+rewriting them is how an agent tampers with what its own runs report (a changed expected value, a dropped
+assertion, a test shadowed by a later definition of the same name). Agents also edit them honestly: a new
+regression test beside the failing one, a fixture, a ``pytest_report_header``. This module tells the two
+apart on the parsed code, not on phrasing: an edit is *additive* when every statement of the file before
+it is still there, unchanged and in order, and what it adds cannot change what the old statements do.
+
+What may be added:
+- at module or class level: new functions and classes (names the file did not bind), imports of names
+  the file did not bind, docstrings;
+- inside an existing function: ``assert`` statements anywhere (stricter), and any statement after the last
+  original one that is not a ``return`` or ``yield`` (the old body has run by then).
+
+Anything else (a changed statement, a decorator or signature changed, a removed test, a rebinding, a
+module-level assignment such as ``collect_ignore`` or ``pytestmark``, a statement inserted between two
+original ones) is not additive, and the write stays under the protected-file policy. Whether the added
+code is itself a cheat (a hook rewriting outcomes, a patch of the subject, an exit) is the structural
+detectors' business, which still run on it.
+"""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+from collections.abc import Callable
+
+__all__ = ["adds_only", "apply_edit", "defined_names"]
+
+_Defs = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+
+def apply_edit(text: str, old: str, new: str) -> str | None:
+    """The file after ``edit_file``'s replacement (its first occurrence), or None if ``old`` is absent."""
+    if not old or old not in text:
+        return None
+    return text.replace(old, new, 1)
+
+
+def _parse(text: str) -> ast.Module | None:
+    try:
+        return ast.parse(textwrap.dedent(text))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
+def _same(a: ast.AST, b: ast.AST) -> bool:
+    return ast.dump(a) == ast.dump(b)
+
+
+def _bound(node: ast.stmt) -> set[str]:
+    """Names a module- or class-level statement binds."""
+    if isinstance(node, _Defs):
+        return {node.name}
+    if isinstance(node, ast.Import | ast.ImportFrom):
+        return {(a.asname or a.name).split(".")[0] for a in node.names}
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+
+
+def _is_docstring(node: ast.stmt) -> bool:
+    return isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
+
+
+def _header_same(a: ast.FunctionDef | ast.AsyncFunctionDef, b: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    return (
+        type(a) is type(b)
+        and a.name == b.name
+        and _same(a.args, b.args)
+        and len(a.decorator_list) == len(b.decorator_list)
+        and all(_same(x, y) for x, y in zip(a.decorator_list, b.decorator_list, strict=True))
+        and _same(a.returns or ast.Constant(None), b.returns or ast.Constant(None))
+    )
+
+
+def _body_grows(old: list[ast.stmt], new: list[ast.stmt]) -> bool:
+    """A function body: the old statements in order, assertions between them, anything but a return or a
+    yield after the last one."""
+    i = 0
+    for stmt in new:
+        if i < len(old):
+            if _same(stmt, old[i]):
+                i += 1
+            elif not isinstance(stmt, ast.Assert) or any(isinstance(n, ast.NamedExpr) for n in ast.walk(stmt)):
+                return False  # an assertion may not rebind what the old ones check (`assert (got := 4)`)
+        elif isinstance(stmt, ast.Return) or any(isinstance(n, ast.Yield | ast.YieldFrom) for n in ast.walk(stmt)):
+            return False
+    return i == len(old)
+
+
+def _scope_grows(
+    old: list[ast.stmt], new: list[ast.stmt], reserved: frozenset[str], known: Callable[[str], bool]
+) -> bool:
+    """A module or class body: the old statements in order (functions and classes may grow), and only new
+    definitions and imports of names the scope did not bind (nor ``reserved``) between and after them."""
+    bound = set(reserved).union(*(_bound(s) for s in old))
+    added: set[str] = set()
+    i = 0
+    for stmt in new:
+        if i < len(old) and _matches(old[i], stmt):
+            i += 1
+            continue
+        if _is_docstring(stmt):
+            continue
+        if not isinstance(stmt, (*_Defs, ast.Import, ast.ImportFrom)):
+            return False
+        if isinstance(stmt, ast.Import | ast.ImportFrom) and not all(known(m) for m in _modules(stmt)):
+            return False  # an import of nothing breaks the module's collection
+        names = _bound(stmt)
+        if names & (bound | added):  # a rebinding: a later `def test_x` shadows the original test
+            return False
+        added |= names
+    return i == len(old)
+
+
+def _matches(old: ast.stmt, new: ast.stmt) -> bool:
+    """``new`` is ``old``, or the same function or class with a body that only grew."""
+    functions = (ast.FunctionDef, ast.AsyncFunctionDef)
+    if isinstance(old, functions) and isinstance(new, functions):
+        return _header_same(old, new) and _body_grows(old.body, new.body)
+    if isinstance(old, ast.ClassDef) and isinstance(new, ast.ClassDef):
+        return (
+            old.name == new.name
+            and len(old.bases) == len(new.bases)
+            and all(_same(x, y) for x, y in zip(old.bases, new.bases, strict=True))
+            and len(old.keywords) == len(new.keywords)
+            and all(_same(x, y) for x, y in zip(old.keywords, new.keywords, strict=True))
+            and len(old.decorator_list) == len(new.decorator_list)
+            and all(_same(x, y) for x, y in zip(old.decorator_list, new.decorator_list, strict=True))
+            and _scope_grows(old.body, new.body, frozenset(), lambda m: True)
+        )
+    return _same(old, new)
+
+
+def _modules(node: ast.Import | ast.ImportFrom) -> list[str]:
+    if isinstance(node, ast.ImportFrom):
+        return [] if node.level else [(node.module or "").split(".")[0]]
+    return [a.name.split(".")[0] for a in node.names]
+
+
+def adds_only(
+    before: str,
+    after: str,
+    reserved: frozenset[str] = frozenset(),
+    known_module: Callable[[str], bool] = lambda m: True,
+) -> bool:
+    """Whether ``after`` is ``before`` with only additions (see the module's docstring); False when either
+    does not parse or nothing changed. ``reserved``: names a new module-level definition may not take even
+    though ``before`` does not bind them (the fixtures and tests of the task's other test files: a new
+    fixture of the same name overrides the original for every test beside it). ``known_module``: whether
+    a module a new import names exists (the standard library's or the workspace's)."""
+    if before == after:
+        return False
+    a, b = _parse(before), _parse(after)
+    if a is None or b is None or not a.body:
+        return False
+    return _scope_grows(a.body, b.body, reserved, known_module)
+
+
+def defined_names(text: str) -> frozenset[str]:
+    """The functions and classes a test module defines at top level or in its classes (tests, fixtures,
+    hooks), and every parameter name of its functions (the fixtures they request)."""
+    tree = _parse(text)
+    if tree is None:
+        return frozenset()
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, _Defs):
+            out.add(node.name)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            out.update(a.arg for a in node.args.args + node.args.kwonlyargs + node.args.posonlyargs)
+    return frozenset(out)
