@@ -1532,6 +1532,15 @@ def _write_mode(node: ast.Call) -> bool:
 _SCRIPT_DIR = re.compile(r"(^|/)(examples?|scripts|bin|demos?|docs?|benchmarks?)/")
 
 # Hooks that run around the session without deciding an outcome, unless their body changes one.
+# Hooks around each test or around collection that honest suites use to reset caches, tune the collector
+# (packaging's gc.freeze) or log: observers as long as they skip, fail, drop or return nothing.
+_AROUND_HOOKS = frozenset(
+    {"pytest_runtest_setup", "pytest_runtest_teardown", "pytest_collection", "pytest_collection_finish"}
+)
+_AROUND_FORBIDDEN = frozenset(
+    {"skip", "xfail", "fail", "add_marker", "applymarker", "remove", "clear", "pop", "insert", "extend", "append"}
+    | {"deselect", "pytest_deselected", "importorskip"}
+)
 _OBSERVER_HOOKS = frozenset(
     {
         "pytest_configure",
@@ -1543,6 +1552,7 @@ _OBSERVER_HOOKS = frozenset(
         "pytest_terminal_summary",
         "pytest_runtest_makereport",  # a hookwrapper that records outcomes (it rewrites none unless it assigns)
     }
+    | _AROUND_HOOKS
 )
 # What a hook's own objects hold of the verdict: assigning one of these changes or ends the result.
 _VERDICT_STATE = frozenset(
@@ -1563,6 +1573,14 @@ def _hook_only_observes(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     ]
     if all(isinstance(st, ast.Pass) or _is_bare_yield(st) for st in body):
         return False  # a hook that only yields observes nothing
+    around = node.name in _AROUND_HOOKS
+    if around and any(
+        isinstance(n, ast.Return)
+        and n.value is not None
+        and not (isinstance(n.value, ast.Constant) and n.value.value is None)
+        for n in _walk_no_nested(node.body)
+    ):
+        return False  # pytest_collection returning a value replaces collection
     for n in _walk_no_nested(node.body):
         if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete)):
             targets = n.targets if isinstance(n, (ast.Assign, ast.Delete)) else [n.target]
@@ -1586,6 +1604,8 @@ def _hook_only_observes(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
             )
             if setattr_item:  # pytest's docs: `setattr(item, "rep_" + rep.when, rep)` for fixtures to read
                 continue
+            if around and _AROUND_FORBIDDEN & set(parts):
+                return False
             if {"exit", "_exit", "kill", "abort", "hook", "pluginmanager", "register", "setattr"} & set(parts) or {
                 "force_result",
                 "force_exception",

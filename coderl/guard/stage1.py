@@ -45,6 +45,9 @@ _NEW_TEST_EXEMPT = frozenset(
         *("pytest.plugin_registration", "py.patch-framework"),
         # session 6: clocks and other modules patched inside the agent's own tests (round 11's factory_boy)
         *("patch.timers", "py.patch-module"),
+        # session 7: a runner's or a result file's name in a new test's text (requests' own tests): the
+        # grader neither runs that file nor reads any report the workspace holds
+        "runner.overwrite",
     }
 )
 
