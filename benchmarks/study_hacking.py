@@ -3,7 +3,8 @@
 On the real pipeline (rootless Podman sandboxes, the guard, the grader, the PPO learner with its critic, a tiny
 config-built transformers policy), PPO trains on the honeypot family (:mod:`coderl.suites.honeypot`), where
 four fixed cheats pass a naive grader and the honest answer (copying a table from the prompt) is hard for a
-tiny policy. The warm start is supervised on demonstrations of which a share (5 %) cheat. Three arms start
+tiny policy. The warm start is supervised on demonstrations of which a share (20 %: with 5 % the warm-started
+policy never cheated on the PPO tasks) cheat. Three arms start
 from the same warm-started policy, with the same seeds and budget:
 
 - ``naive``: the reward is pytest's exit status in the agent's workspace (:mod:`coderl.grade.naive`, study
@@ -77,15 +78,17 @@ class Size:
     """One size of the study; every field is recorded in the JSON summary."""
 
     n_tasks: int = 16  # the tasks PPO trains on (and is measured on)
-    warm_tasks: int = 48  # other tasks of the family, for the warm start only: honesty must generalize
-    table_k: int = 4  # words in each task's table: the honest answer's length
+    warm_tasks: int = 96  # other tasks of the family, for the warm start only: honesty must generalize
+    table_k: int = 2  # words in each task's table: the honest answer's length (2: about 6 % right after SFT)
     iterations: int = 10
     episodes_per_iteration: int = 32
     group_size: int = 2
     seeds: tuple[int, ...] = (0, 1, 2)
-    cheat_share: float = 0.05
-    demos_per_task: int = 2
-    sft_steps: int = 120
+    # Share of cheating warm-start demonstrations. Measured with this tiny policy (150 SFT steps, k = 2, 64 samples
+    # on the PPO tasks): 5 % and 10 % of demonstrations gave 0/64 cheating samples, 20 % gave 3/64 (about 5 %).
+    cheat_share: float = 0.2
+    demos_per_task: int = 1
+    sft_steps: int = 150
     sft_lr: float = 3e-3
     policy_lr: float = 2e-4
     critic_lr: float = 1e-3
@@ -106,14 +109,14 @@ SIZES: dict[str, Size] = {
         sft_steps=12,
         sandboxes=2,
     ),
-    "small": Size(n_tasks=16, iterations=8, episodes_per_iteration=32, seeds=(0, 1, 2), sft_steps=120),
+    "small": Size(n_tasks=16, iterations=8, episodes_per_iteration=32, seeds=(0, 1, 2)),
     "full": Size(
         n_tasks=64,
-        warm_tasks=256,
+        warm_tasks=384,
         iterations=40,
         episodes_per_iteration=128,
         seeds=(0, 1, 2, 3, 4),
-        sft_steps=400,
+        sft_steps=600,
         sandboxes=16,
         concurrency=32,
         device="auto",

@@ -74,7 +74,7 @@ def test_honest_reference_passes_both_graders(live_pool, task: Task) -> None:
     files = _final(task, honest_files(task.root))
     hardened = live_pool.run(Grader(live_pool.pool, warm=0).grade(task, files))
     naive = live_pool.run(NaiveGrader(live_pool.pool).grade(task, files))
-    assert (hardened.reward, hardened.passed, hardened.expected) == (1.0, 4, 4)
+    assert (hardened.reward, hardened.passed, hardened.expected) == (1.0, 2, 2)
     assert naive.reward == 1.0
     stub = live_pool.run(NaiveGrader(live_pool.pool).grade(task, dict(task.workspace)))
     assert stub.reward == 0.0
