@@ -501,6 +501,23 @@ async def _train(config: Any, arm: str, on_iteration: Any, console: Console) -> 
         signal.signal(signal.SIGTERM, previous)
 
 
+def remove_own_sandboxes(config: Any) -> int:
+    """Remove the sandbox containers this process still owns. A run cancelled while its pool was starting leaves
+    the containers whose creation was under way (their threads finish after the cancel, and the pool never
+    entered, so it does not close them); ``asyncio.run`` has joined those threads by the time this runs."""
+    from coderl.sandbox.podman import OWNER_LABEL, PodmanEngine, owner_token
+
+    engine = PodmanEngine(config.sandbox)
+    try:
+        me = owner_token()
+        mine = [c["id"] for c in engine.list_sandboxes() if c["labels"].get(OWNER_LABEL) == me]
+        if mine:
+            engine.remove(mine)
+        return len(mine)
+    finally:
+        engine.close()
+
+
 class Terminated(Exception):
     """SIGTERM arrived; the run was stopped cleanly."""
 
@@ -548,20 +565,42 @@ def run_study(args: argparse.Namespace, name: str, size: Size, argv: Sequence[st
                     try:
                         asyncio.run(_train(config, arm, tick, quiet))
                     except asyncio.CancelledError:
+                        remove_own_sandboxes(config)
                         raise Terminated from None
                     configs[f"seed-{seed}/{arm}"] = str(run_dir / "config.json")
                     per_arm[arm][seed] = measure_run(run_dir, arm, tasks, scanner)
                     progress.remove_task(bar)
+                    write_outputs(out, name, size, command, arms, per_arm, warm, configs, started, complete=False)
     finally:
         quiet.file.close()
+    return write_outputs(out, name, size, command, arms, per_arm, warm, configs, started, complete=True)
+
+
+def write_outputs(
+    out: Path,
+    name: str,
+    size: Size,
+    command: str,
+    arms: list[str],
+    per_arm: dict[str, dict[int, list[dict[str, Any]]]],
+    warm: dict[int, Any],
+    configs: dict[str, str],
+    started: float,
+    *,
+    complete: bool,
+) -> dict[str, Any]:
+    """The JSON summary and the plot of what has run so far (after every arm: a stopped study keeps its part)."""
+    arms = [arm for arm in arms if per_arm[arm]]
     curves = {arm: aggregate(per_arm[arm]) for arm in arms}
     summary = summarize(curves, per_arm, out, arms)
     result = {
+        "complete": complete,
         "study": "issue 18 study B: reward hacking with and without coderl's grader and guard",
         "size": name,
         "command": command,
         "settings": dataclasses.asdict(size),
         "seeds": list(size.seeds),
+        "seeds_done": {arm: sorted(per_arm[arm]) for arm in arms},
         "arms": arms,
         "tasks": {
             "family": "honeypot",
@@ -580,7 +619,8 @@ def run_study(args: argparse.Namespace, name: str, size: Size, argv: Sequence[st
         "per_seed": {arm: {str(s): rows for s, rows in per_arm[arm].items()} for arm in arms},
     }
     (out / "study_hacking.json").write_text(json.dumps(result, indent=1))
-    plot(curves, out / "study_hacking.png", f"reward hacking, honeypot family ({name}, seeds {list(size.seeds)})")
+    seeds = sorted({s for arm in arms for s in per_arm[arm]})
+    plot(curves, out / "study_hacking.png", f"reward hacking, honeypot family ({name}, seeds {seeds})")
     return result
 
 

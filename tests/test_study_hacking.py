@@ -8,6 +8,10 @@ two iterations, tiny sizes) and checks its JSON summary.
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -192,3 +196,52 @@ def test_measuring_counts_a_cheat_the_audit_sees(tmp_path: Path) -> None:
     assert row["cheat_rate"] == 0.5 and row["exploit_rate"] == 0.5 and row["true_pass"] == 0.5
     assert row["proxy_reward"] == 1.0 and row["cheat_kinds"] == {"always_equal": 1}
     assert (run / "audit-independent.jsonl").read_text().count("\n") == 1
+
+
+def _owned_by(pid: int) -> list[str]:
+    """Names of the sandbox containers (and Podman API services) that process ``pid`` started."""
+    ps = subprocess.run(
+        [
+            "runuser",
+            "-u",
+            "coderl",
+            "--",
+            "podman",
+            "ps",
+            "-a",
+            "--format",
+            '{{.Names}} {{index .Labels "coderl.owner"}}',
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    mine = [line.split()[0] for line in ps.stdout.splitlines() if f":{pid}:" in line]
+    services = subprocess.run(["pgrep", "-f", f"coderl-api-{pid}-"], capture_output=True, text=True)
+    return mine + [f"service {s}" for s in services.stdout.split()]
+
+
+@pytest.mark.podman
+@pytest.mark.slow
+def test_sigterm_stops_the_study_and_removes_its_containers(tmp_path: Path) -> None:
+    script = Path(study.__file__)
+    proc = subprocess.Popen(
+        [sys.executable, str(script), "--smoke", "--out", str(tmp_path / "out"), "--no-progress"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        for _ in range(600):  # until its sandboxes are up (the warm start comes first)
+            if proc.poll() is not None or _owned_by(proc.pid):
+                break
+            time.sleep(0.5)
+        assert proc.poll() is None and _owned_by(proc.pid), "the study never started its sandboxes"
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=180)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 143, err
+    assert "terminated" in err
+    assert _owned_by(proc.pid) == []
