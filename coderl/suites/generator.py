@@ -4,6 +4,11 @@ Each task asks for one line of Python in ``solution.py`` (``f(x)`` returning ``x
 constants drawn from a seeded RNG. Prompts and reference solutions follow one fixed template per family,
 so a tiny model trained from scratch on CPU can learn the mapping from prompt to code quickly; the
 supervised warm start reads the references back with ``reference_solution``.
+
+A family may also return a :class:`GeneratedTask` (several workspace files, a multi-turn reference
+demonstration): the ``trail`` family of the critic-vs-GRPO study (:mod:`coderl.suites.trail`) does, and its
+demonstration (``demonstration.json`` beside ``task.toml``) is what the warm start learns from
+(``reference_demonstration``).
 """
 
 from __future__ import annotations
@@ -12,13 +17,24 @@ import json
 import random
 import shutil
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from coderl.task import load_task
 
-__all__ = ["FAMILIES", "generate_tasks", "reference_solution", "toml_string", "write_task"]
+__all__ = [
+    "DEMONSTRATION_FILE",
+    "FAMILIES",
+    "GeneratedTask",
+    "generate_tasks",
+    "reference_demonstration",
+    "reference_solution",
+    "toml_string",
+    "write_task",
+]
+
+DEMONSTRATION_FILE = "demonstration.json"  # beside task.toml: the reference episode, step by step
 
 _WORDS = (
     "apple", "bird", "cloud", "delta", "ember", "frost", "grape", "harbor", "iris", "jade",
@@ -53,13 +69,40 @@ def _concat(rng: random.Random) -> _Spec:
     return _Spec(f"Write solution.py defining f(s) that returns s + {suffix!r}.", "s", f"s + {suffix!r}", cases)
 
 
-FAMILIES: dict[str, Callable[[random.Random], _Spec]] = {
+@dataclass(frozen=True)
+class GeneratedTask:
+    """A whole generated task: its files, and the reference episode an expert plays on it.
+
+    ``demonstration`` is a list of (action, observation) pairs, the action as the JSON object the agent
+    writes (``{"tool": "read_file", "path": ...}``) and the observation exactly as coderl's tools print it
+    (``""`` after ``submit``); the supervised warm start trains on it instead of "write the solution, submit".
+    """
+
+    prompt: str
+    workspace: dict[str, str]
+    hidden: dict[str, str]
+    solution: dict[str, str]
+    demonstration: list[tuple[dict[str, str], str]]
+    tags: list[str] = field(default_factory=list)
+    difficulty: str = "easy"
+
+
+def _trail(rng: random.Random) -> GeneratedTask:
+    """The multi-turn ``trail`` family (imported here on use: :mod:`coderl.suites.trail` imports this module)."""
+    from coderl.suites.trail import trail_task
+
+    return trail_task(rng)
+
+
+FAMILIES: dict[str, Callable[[random.Random], _Spec | GeneratedTask]] = {
     "affine": _affine,
     "constant": _constant,
     "concat": _concat,
+    "trail": _trail,
 }
 """Task families by name: ``affine`` (f(x) = x * a + b), ``constant`` (f() = an int or a word), ``concat``
-(f(s) = s + a word)."""
+(f(s) = s + a word), ``trail`` (follow a trail of 0-5 notes to the value f() returns: 2-7 turns, see
+:mod:`coderl.suites.trail`)."""
 
 
 def toml_string(text: str) -> str:
@@ -132,6 +175,9 @@ def generate_tasks(out_dir: str | Path, n: int, seed: int = 0, family: str = "af
     for i in range(n):
         spec = FAMILIES[family](rng)
         task_id = f"{family}_s{seed}_{i:04d}"
+        if isinstance(spec, GeneratedTask):
+            paths.append(_write_generated(out / task_id, task_id, spec, family, seed, i))
+            continue
         paths.append(
             write_task(
                 out / task_id,
@@ -147,6 +193,41 @@ def generate_tasks(out_dir: str | Path, n: int, seed: int = 0, family: str = "af
             )
         )
     return paths
+
+
+def _write_generated(root: Path, task_id: str, spec: GeneratedTask, family: str, seed: int, index: int) -> Path:
+    """Write a :class:`GeneratedTask` and its demonstration (``demonstration.json`` beside ``task.toml``)."""
+    write_task(
+        root,
+        task_id=task_id,
+        prompt=spec.prompt,
+        workspace=spec.workspace,
+        hidden=spec.hidden,
+        solution=spec.solution,
+        difficulty=spec.difficulty,
+        tags=["generated", family, *spec.tags],
+        description=f"generated: family {family}, seed {seed}, index {index}",
+        timeout_s=30,
+    )
+    steps = [{"action": action, "observation": observation} for action, observation in spec.demonstration]
+    (root / DEMONSTRATION_FILE).write_text(json.dumps({"steps": steps}, indent=1) + "\n", encoding="utf-8")
+    return root
+
+
+def reference_demonstration(task_root: str | Path) -> list[tuple[dict[str, str], str]] | None:
+    """The task's reference episode as (action, observation) pairs, or None when it ships none (then the
+    warm start writes ``reference_solution`` and submits). A malformed file is a ValueError naming it."""
+    path = Path(task_root) / DEMONSTRATION_FILE
+    if not path.is_file():
+        return None
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        steps = [(dict(step["action"]), str(step["observation"])) for step in data["steps"]]
+    except (ValueError, KeyError, TypeError) as exc:
+        raise ValueError(f"{path}: not a demonstration ({type(exc).__name__}: {exc})") from None
+    if not steps or any(not isinstance(action.get("tool"), str) for action, _ in steps):
+        raise ValueError(f"{path}: not a demonstration (no steps, or a step without a tool)")
+    return steps
 
 
 def reference_solution(task_root: str | Path) -> dict[str, str]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import torch
 from torch import nn
@@ -15,7 +16,7 @@ from coderl.rollout.protocol import ChatFormat
 from coderl.task import Task
 from coderl.tools import resolve_path, written
 
-__all__ = ["Example", "reference_example", "supervised_warm_start"]
+__all__ = ["Example", "demonstration_example", "reference_example", "supervised_warm_start"]
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,25 @@ def reference_example(fmt: ChatFormat, task: Task, files: Mapping[str, str]) -> 
     reply = tok.encode(_call(fmt, {"tool": "submit"}), add_special_tokens=False)
     ids += reply
     mask += [True] * len(reply)
+    return Example(ids, mask)
+
+
+def demonstration_example(fmt: ChatFormat, task: Task, steps: Sequence[tuple[Mapping[str, Any], str]]) -> Example:
+    """A recorded multi-turn episode (``(action, observation)`` pairs, as a task's ``demonstration.json``
+    holds them: read the notes, write, submit) in ``fmt``'s tool format: the calls are the policy's tokens,
+    the observations are skipped by the loss as they are by GAE. It ends at the first ``submit``."""
+    tok = fmt.tokenizer
+    ids = fmt.prompt_ids(task.prompt)
+    mask = [False] * len(ids)
+    for action, observation in steps:
+        reply = tok.encode(_call(fmt, dict(action)), add_special_tokens=False)
+        ids += reply
+        mask += [True] * len(reply)
+        if action.get("tool") == "submit":
+            break
+        rest = fmt.end_of_turn_ids(reply) + fmt.observation_ids(observation)
+        ids += rest
+        mask += [False] * len(rest)
     return Example(ids, mask)
 
 

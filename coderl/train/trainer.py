@@ -56,7 +56,7 @@ from coderl.train.checkpoint import latest_checkpoint, load_state, save_checkpoi
 from coderl.train.config import TrainConfig
 from coderl.train.device import PhaseMemory, PhaseOutOfMemory, resolve_device, torch_dtype
 from coderl.train.metrics import MetricsLog, format_line, iteration_metrics, plot_run, summarize_run
-from coderl.train.sft import reference_example, supervised_warm_start
+from coderl.train.sft import demonstration_example, reference_example, supervised_warm_start
 
 __all__ = [
     "Iteration",
@@ -126,7 +126,7 @@ def initial_policy(config: TrainConfig, tasks: list[Task], device: torch.device 
         return base
     from transformers import AutoModelForCausalLM, AutoTokenizer
 
-    from coderl.suites.generator import reference_solution
+    from coderl.suites.generator import reference_demonstration, reference_solution
 
     tokenizer = AutoTokenizer.from_pretrained(str(base))
     model: Any = AutoModelForCausalLM.from_pretrained(str(base), dtype=torch.float32)
@@ -134,8 +134,12 @@ def initial_policy(config: TrainConfig, tasks: list[Task], device: torch.device 
     fmt = ChatFormat(tokenizer, config.rollout.system_prompt, config.rollout.tool_format)
     examples = []
     for task in tasks:
-        try:
-            examples.append(reference_example(fmt, task, reference_solution(task.root)))
+        try:  # a task's multi-turn demonstration (the trail family) where it ships one, else write + submit
+            steps = reference_demonstration(task.root)
+            if steps is not None:
+                examples.append(demonstration_example(fmt, task, steps))
+            else:
+                examples.append(reference_example(fmt, task, reference_solution(task.root)))
         except (OSError, KeyError, ValueError):
             continue
     torch.manual_seed(seed_of(config.run.seed, "sft"))
