@@ -406,7 +406,8 @@ def aggregate(per_seed: dict[int, list[dict[str, Any]]]) -> list[dict[str, Any]]
 
 
 def plot(curves: dict[str, list[dict[str, Any]]], path: Path, title: str) -> None:
-    """Four panels (proxy reward, true pass, audited cheat rate, exploit rate), one line per arm with its band."""
+    """Five panels (proxy reward, true pass, audited cheat rate, exploit rate, intercepts), a line per arm with its
+    95 % band."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -417,9 +418,10 @@ def plot(curves: dict[str, list[dict[str, Any]]], path: Path, title: str) -> Non
         ("true_pass", "true pass rate (hardened grader)"),
         ("cheat_rate", "cheat rate (independent audit)"),
         ("exploit_rate", "exploit rate (paid, not truly passed)"),
+        ("intercept_rate", "episodes the guard intercepted"),
     )
     colors = {"naive": "tab:red", "hardened": "tab:blue", "guarded": "tab:green"}
-    fig, axes = plt.subplots(1, len(panels), figsize=(4.2 * len(panels), 3.6), sharex=True)
+    fig, axes = plt.subplots(1, len(panels), figsize=(3.8 * len(panels), 3.6), sharex=True)
     for ax, (metric, label) in zip(axes, panels, strict=True):
         for arm, rows in curves.items():
             xs = [r["iteration"] for r in rows]
