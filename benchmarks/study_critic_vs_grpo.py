@@ -99,7 +99,7 @@ SIZES: dict[str, Size] = {
     "smoke": Size(1, 2, 8, 4, 4, 4, 8, 20, 2, 1, 4, True, max_turns=4),
     # this 2-core CPU machine: <= 40 minutes for 3 arms x 3 seeds; one warm start shared by the seeds (the
     # warm start on CPU costs as much as two runs), so seeds differ in sampling, not in their starting policy
-    "small": Size(3, 5, 16, 4, 24, 12, 96, 100, 2, 1, 8, True),
+    "small": Size(3, 5, 16, 4, 24, 12, 96, 150, 2, 1, 8, True),
     # a GPU machine: 5 seeds with their own warm starts, 40 iterations of 64 episodes, 96 held-out tasks x 2
     "full": Size(5, 40, 64, 8, 256, 96, 512, 400, 4, 2, 16, False),
 }
@@ -269,6 +269,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--iterations", type=int, help="iterations per run (default: the size's)")
     parser.add_argument("--config", default=str(BASE_CONFIG), help="the shared recipe (a coderl train config)")
     parser.add_argument("--device", default="auto", help="auto, cpu, cuda or cuda:N ([run] device)")
+    parser.add_argument(
+        "--summarize", action="store_true", help="only rebuild summary.json and the plots of the study in --out"
+    )
     parser.set_defaults(size="small")
     return parser.parse_args(argv)
 
@@ -294,8 +297,8 @@ def check_args(args: argparse.Namespace) -> tuple[Size, list[str]]:
     return size, arms
 
 
-def prepare_out(out: Path, overwrite: bool) -> None:
-    """A fresh output directory: refused if it holds anything, unless ``overwrite`` and it holds a study."""
+def check_out(out: Path, overwrite: bool) -> None:
+    """Refuse an output directory that is a file, or holds anything but an earlier study to ``overwrite``."""
     if out.exists() and not out.is_dir():
         raise BadInput(f"--out: {str(out)!r} exists and is not a directory")
     if out.is_dir() and any(out.iterdir()):
@@ -303,6 +306,12 @@ def prepare_out(out: Path, overwrite: bool) -> None:
             raise BadInput(f"--out: {str(out)!r} is not empty (pass --overwrite to replace an earlier study)")
         if not (out / STUDY_FILE).is_file():
             raise BadInput(f"--out: {str(out)!r} holds no {STUDY_FILE}; not deleting what is not a study")
+
+
+def prepare_out(out: Path, overwrite: bool) -> None:
+    """A fresh output directory: refused if it holds anything, unless ``overwrite`` and it holds a study."""
+    check_out(out, overwrite)
+    if out.is_dir() and any(out.iterdir()):
         shutil.rmtree(out)
     try:
         out.mkdir(parents=True, exist_ok=True)
@@ -357,20 +366,60 @@ def run_config(base: dict[str, Any], size: Size, *, out_dir: Path, seed: int, ar
     return data
 
 
+def warm_start_config(base: dict[str, Any], size: Size, out: Path, seed: int, device: str) -> dict[str, Any]:
+    """The config of a seed's warm start: the base recipe, the tiny policy built with ``seed``, ``sft_steps``."""
+    data = json.loads(json.dumps(base))
+    data["run"] = {**data.get("run", {}), "out_dir": str(out / f"seed-{seed}"), "seed": seed, "device": device}
+    data["model"] = {**data.get("model", {}), "policy": "tiny"}
+    data["sft"] = {**data.get("sft", {}), "steps": size.sft_steps}
+    return data
+
+
+def load_base(args: argparse.Namespace, size: Size, arms: list[str]) -> dict[str, Any]:
+    """The base recipe, with every config the study will run (warm starts and arms) validated before any work:
+    a bad recipe is a BadInput naming the section and key."""
+    import tomllib
+
+    from coderl.train.config import ConfigError, config_from_dict
+
+    try:
+        base = tomllib.loads(Path(args.config).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise BadInput(f"--config: {args.config!r} is not a readable TOML config ({exc})") from None
+    out = Path(args.out)
+    for seed in range(size.seeds):
+        configs = [warm_start_config(base, size, out, seed, args.device)]
+        configs += [
+            run_config(
+                base,
+                size,
+                out_dir=out / f"seed-{seed}" / arm,
+                seed=seed,
+                arm=arm,
+                policy="tiny",
+                tasks_dir=Path("."),
+                device=args.device,
+            )
+            for arm in arms
+        ]
+        for data in configs:
+            try:
+                config_from_dict(data)
+            except ConfigError as exc:
+                raise BadInput(f"--config: {args.config}: {exc}".replace("\n", "; ")) from None
+    return base
+
+
 def warm_start(base: dict[str, Any], size: Size, out: Path, seed: int, tasks: list[Any], device: str) -> Path:
-    """The seed's warm-started policy (shared by its arms): the tiny policy built with ``seed``, trained on the
-    warm-start pool's demonstrations for ``sft_steps``."""
+    """The seed's warm-started policy (shared by its arms, or by every seed with ``shared_warm_start``): the tiny
+    policy built with ``seed``, trained on the warm-start pool's demonstrations for ``sft_steps``."""
     import torch
 
     from coderl.train.config import config_from_dict
     from coderl.train.device import resolve_device
     from coderl.train.trainer import initial_policy
 
-    data = json.loads(json.dumps(base))
-    data["run"] = {**data.get("run", {}), "out_dir": str(out / f"seed-{seed}"), "seed": seed, "device": device}
-    data["model"] = {**data.get("model", {}), "policy": "tiny"}
-    data["sft"] = {**data.get("sft", {}), "steps": size.sft_steps}
-    config = config_from_dict(data)
+    config = config_from_dict(warm_start_config(base, size, out, seed, device))
     torch.manual_seed(seed)
     return initial_policy(config, tasks, resolve_device(device))
 
@@ -634,12 +683,10 @@ def plot(summary: dict[str, Any], out: Path) -> list[str]:
 # -- main -----------------------------------------------------------------------------------------------------
 
 
-async def run_study(args: argparse.Namespace, size: Size, arms: list[str], out: Path) -> dict[str, Any]:
-    import tomllib
-
-    base = tomllib.loads(Path(args.config).read_text(encoding="utf-8"))
-    from coderl.train.config import ConfigError, config_from_dict
-
+async def run_study(
+    args: argparse.Namespace, size: Size, arms: list[str], out: Path, base: dict[str, Any]
+) -> dict[str, Any]:
+    """The whole study: task sets, warm starts, every (seed, arm) run, the summary and plots."""
     started = time.time()
     command = shlex.join([sys.executable, *sys.argv])
     (out / "command.txt").write_text(command + "\n")
@@ -657,14 +704,6 @@ async def run_study(args: argparse.Namespace, size: Size, arms: list[str], out: 
         "base_config_text": Path(args.config).read_text(encoding="utf-8"),
         "runs": {},
     }
-    for seed in seeds:  # validate every run's config before any work (a bad recipe fails in a second)
-        for arm in arms:
-            data = run_config(base, size, out_dir=out / f"seed-{seed}" / arm, seed=seed, arm=arm, policy="tiny",
-                              tasks_dir=out / "tasks" / "train", device=args.device)  # fmt: skip
-            try:
-                config_from_dict({**data, "sft": {**data["sft"]}})
-            except ConfigError as exc:
-                raise BadInput(f"--config: {exc}") from None
     (out / STUDY_FILE).write_text(json.dumps(study, indent=1))
     evals_per_run = len(
         [i for i in range(size.iterations) if (i + 1) % size.eval_every == 0 or i == size.iterations - 1]
@@ -687,25 +726,68 @@ async def run_study(args: argparse.Namespace, size: Size, arms: list[str], out: 
                 result = await run_arm(data, size, sets, progress, f"seed {seed} {arm}", initial_eval=k == 0)
                 if k == 0:  # the warm-started policy, before any update: shared by the seed's arms
                     initial[seed] = result["evals"].pop(0)
+                    result["initial_eval"] = initial[seed]
                 runs[arm][seed] = result
-                (out / f"seed-{seed}" / arm / "study_run.json").write_text(json.dumps(result, indent=1))
+                (run_dir / "study_run.json").write_text(json.dumps(result, indent=1))
+                write_summary(out, size, arms, args.size, command, runs, initial, time.time() - started, partial=True)
                 progress.note(
                     f"seed {seed} {arm}: held-out {initial[seed]['all']:.2f} -> {result['evals'][-1]['all']:.2f}"
                 )
+    return write_summary(out, size, arms, args.size, command, runs, initial, time.time() - started, partial=False)
+
+
+def write_summary(
+    out: Path,
+    size: Size,
+    arms: list[str],
+    size_name: str,
+    command: str,
+    runs: dict[str, dict[int, dict[str, Any]]],
+    initial: dict[int, dict[str, Any]],
+    wall_s: float,
+    *,
+    partial: bool,
+) -> dict[str, Any]:
+    """``summary.json`` and the plots from the runs finished so far (``partial``: after each run, so that a
+    study stopped early still leaves its numbers; the seeds counted are those every listed arm finished)."""
+    from coderl.task import load_tasks
+
+    heldout = load_tasks(out / "tasks" / "heldout")
+    done = [s for s in sorted(initial) if all(s in runs[a] for a in arms)]
+    finished = {a: {s: runs[a][s] for s in done} for a in arms}
     summary: dict[str, Any] = {
         "study": "critic-vs-grpo (issue 18, study A)",
+        "partial": partial,
         "command": command,
-        "settings": {**asdict(size), "size": args.size, "arms": arms, "seeds_list": seeds},
+        "settings": {**asdict(size), "size": size_name, "arms": arms, "seeds_list": done},
         "arm_advantage": {a: ARMS[a] for a in arms},
-        "heldout_tasks": [t.id for t in sets["heldout"]],
-        "heldout_by_length": {k: sum(1 for t in sets["heldout"] if length_class(t) == k) for k in ("short", "long")},
-        "initial_heldout": {str(s): initial[s] for s in seeds},
-        "arms": summarize(runs, size, initial),
-        "wall_s": time.time() - started,
+        "heldout_tasks": [t.id for t in heldout],
+        "heldout_by_length": {k: sum(1 for t in heldout if length_class(t) == k) for k in ("short", "long")},
+        "initial_heldout": {str(s): initial[s] for s in done},
+        "arms": summarize(finished, size, initial) if done else {},
+        "wall_s": wall_s,
     }
-    summary["plots"] = plot(summary, out)
+    summary["settings"]["seeds"] = len(done)
+    summary["plots"] = plot(summary, out) if done else []
     (out / "summary.json").write_text(json.dumps(summary, indent=1))
     return summary
+
+
+def resummarize(out: Path) -> dict[str, Any]:
+    """Rebuild ``summary.json`` and the plots from a study directory's finished runs (``--summarize``)."""
+    study = json.loads((out / STUDY_FILE).read_text())
+    size = Size(**study["settings"])
+    arms = list(study["arms"])
+    runs: dict[str, dict[int, dict[str, Any]]] = {a: {} for a in arms}
+    initial: dict[int, dict[str, Any]] = {}
+    for path in sorted(out.glob("seed-*/*/study_run.json")):
+        seed, arm = int(path.parent.parent.name.removeprefix("seed-")), path.parent.name
+        result = json.loads(path.read_text())
+        if "initial_eval" in result:
+            initial[seed] = result["initial_eval"]
+        if arm in runs:
+            runs[arm][seed] = result
+    return write_summary(out, size, arms, study["size"], study["command"], runs, initial, 0.0, partial=True)
 
 
 def print_table(summary: dict[str, Any]) -> None:
@@ -730,8 +812,16 @@ def print_table(summary: dict[str, Any]) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.summarize:
+        if not (Path(args.out) / STUDY_FILE).is_file():
+            print(f"study_critic_vs_grpo: --out: {args.out!r} holds no {STUDY_FILE}", file=sys.stderr)
+            return BAD_INPUT
+        print_table(resummarize(Path(args.out)))
+        return 0
     try:
         size, arms = check_args(args)
+        check_out(Path(args.out), args.overwrite)
+        base = load_base(args, size, arms)
         out = Path(args.out)
         prepare_out(out, args.overwrite)
     except BadInput as exc:
@@ -744,7 +834,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if task is not None:
             loop.add_signal_handler(signal.SIGTERM, task.cancel)
         try:
-            return await run_study(args, size, arms, out)
+            return await run_study(args, size, arms, out, base)
         finally:
             with contextlib.suppress(Exception):
                 loop.remove_signal_handler(signal.SIGTERM)

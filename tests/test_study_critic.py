@@ -201,6 +201,7 @@ def test_the_output_directory_is_never_overwritten_silently(tmp_path):
     bad.write_text("[run]\niterations = 'three'\n")
     result = _study("--smoke", "--out", str(tmp_path / "o2"), "--config", str(bad), timeout=120)
     assert result.returncode == 2 and "[run] iterations" in result.stderr and "Traceback" not in result.stderr
+    assert not (tmp_path / "o2").exists()  # refused before the output directory was made
 
 
 def _ours(pid: int) -> list[str]:
