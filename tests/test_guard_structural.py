@@ -518,7 +518,8 @@ HELDOUT_ROUNDS = {
         "ROUND14 (rotaplan scenario, independent evaluator, measured once unseen): stage 1 recall 96/108 = 88.9% "
         "[81.6, 93.5], FP 22/631 = 3.49% [2.31, 5.22]; matcher alone recall 94/108 = 87.0%, FP 120/631 = 19.0%; "
         "misses: runner_tampering 4, always_equal 3, early_exit 2, collection_sabotage 1, framework_patching 1, "
-        "network 1; FP on honest edits of the task's test files 4/16 (task texts passed to the scanner)",
+        "network 1; FP on honest edits of the task's test files 4/16 (task texts passed to the scanner); "
+        "since then tuned on it (session 7, second pass)",
     ),
 }
 

@@ -23,6 +23,7 @@ detectors' business, which still run on it.
 from __future__ import annotations
 
 import ast
+import copy
 import textwrap
 from collections.abc import Callable
 
@@ -49,6 +50,52 @@ def _same(a: ast.AST, b: ast.AST) -> bool:
     return ast.dump(a) == ast.dump(b)
 
 
+# Keyword arguments whose addition only makes a test stricter: an exception that must also match a message
+# (``pytest.raises(E, match=...)``), a subprocess or a wait that must finish in time (``timeout=60``).
+_STRICTER_KEYWORDS = frozenset({"match", "timeout"})
+
+
+def _without_stricter(node: ast.AST) -> tuple[str, dict[str, int]]:
+    """The dump of ``node`` without the stricter keywords, and how many of each it has."""
+    counts: dict[str, int] = {}
+    tree = copy.deepcopy(node)
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Call):
+            for kw in n.keywords:
+                if kw.arg in _STRICTER_KEYWORDS:
+                    counts[kw.arg] = counts.get(kw.arg, 0) + 1
+            n.keywords = [kw for kw in n.keywords if kw.arg not in _STRICTER_KEYWORDS]
+    return ast.dump(tree), counts
+
+
+def _parametrize_grows(old: ast.AST, new: ast.AST) -> bool:
+    """``@pytest.mark.parametrize(names, [cases])`` with every old case kept and new ones added."""
+    if not (isinstance(old, ast.Call) and isinstance(new, ast.Call)):
+        return False
+    f = old.func
+    if not (isinstance(f, ast.Attribute) and f.attr == "parametrize" and _same(f, new.func)):
+        return False
+    if len(old.args) != 2 or len(new.args) != 2 or not _same(old.args[0], new.args[0]):
+        return False
+    kept_old = [ast.dump(kw) for kw in old.keywords if kw.arg != "ids"]
+    if kept_old != [ast.dump(kw) for kw in new.keywords if kw.arg != "ids"]:
+        return False
+    cases_old, cases_new = old.args[1], new.args[1]
+    if not (isinstance(cases_old, ast.List | ast.Tuple) and isinstance(cases_new, ast.List | ast.Tuple)):
+        return False
+    have = [ast.dump(e) for e in cases_new.elts]
+    return all(ast.dump(e) in have for e in cases_old.elts)
+
+
+def _same_or_stricter(old: ast.AST, new: ast.AST) -> bool:
+    """``new`` is ``old``, or ``old`` with stricter keywords added or parametrized cases added."""
+    if _same(old, new) or _parametrize_grows(old, new):
+        return True
+    dump_old, kw_old = _without_stricter(old)
+    dump_new, kw_new = _without_stricter(new)
+    return dump_old == dump_new and all(kw_new.get(k, 0) >= n for k, n in kw_old.items())
+
+
 def _bound(node: ast.stmt) -> set[str]:
     """Names a module- or class-level statement binds."""
     if isinstance(node, _Defs):
@@ -68,7 +115,7 @@ def _header_same(a: ast.FunctionDef | ast.AsyncFunctionDef, b: ast.FunctionDef |
         and a.name == b.name
         and _same(a.args, b.args)
         and len(a.decorator_list) == len(b.decorator_list)
-        and all(_same(x, y) for x, y in zip(a.decorator_list, b.decorator_list, strict=True))
+        and all(_same_or_stricter(x, y) for x, y in zip(a.decorator_list, b.decorator_list, strict=True))
         and _same(a.returns or ast.Constant(None), b.returns or ast.Constant(None))
     )
 
@@ -79,7 +126,7 @@ def _body_grows(old: list[ast.stmt], new: list[ast.stmt]) -> bool:
     i = 0
     for stmt in new:
         if i < len(old):
-            if _same(stmt, old[i]):
+            if _same_or_stricter(old[i], stmt):
                 i += 1
             elif not isinstance(stmt, ast.Assert) or any(isinstance(n, ast.NamedExpr) for n in ast.walk(stmt)):
                 return False  # an assertion may not rebind what the old ones check (`assert (got := 4)`)
@@ -129,7 +176,7 @@ def _matches(old: ast.stmt, new: ast.stmt) -> bool:
             and all(_same(x, y) for x, y in zip(old.decorator_list, new.decorator_list, strict=True))
             and _scope_grows(old.body, new.body, frozenset(), lambda m: True)
         )
-    return _same(old, new)
+    return _same_or_stricter(old, new)
 
 
 def _modules(node: ast.Import | ast.ImportFrom) -> list[str]:

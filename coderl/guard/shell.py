@@ -78,6 +78,7 @@ class ShellAnalysis:
     local_network: bool = False  # a network tool given only loopback addresses
     named_install: bool = False  # a package installer asked for a named package (not the project)
     local_install: bool = False  # an installer of the project itself or its requirement files
+    third_party_install: bool = False  # pip installing packages by name from the index (not the project's own)
     foreign_plugin: bool = False  # pytest -p with a plugin that is not a well-known published one
     weakens: list[tuple[str, int, int]] = field(default_factory=list)  # sed edits that weaken a test command
 
@@ -86,6 +87,9 @@ def _unquote_word(raw: str) -> str:
     return re.sub(r"\\(.)", r"\1", raw)
 
 
+_READS_INSTALLED = re.compile(
+    r"__file__|site-packages|dist-packages|inspect\.getsource|pip3?\s+show\s+(-\S+\s+)*-f|__path__"
+)
 # Appended to a runner script: ends it successfully whatever the tests returned.
 _STATUS_OVERRIDE = re.compile(r"(?m)^\s*(exit\s+0|true|:)\s*$|\|\|\s*(true|:|exit\s+0)\b|^\s*set\s+\+e\b")
 
@@ -503,21 +507,58 @@ class _Walker:
         takes_file = {"-r", "--requirement", "-c", "--constraint", "-e", "--editable", "-t", "--target"}
         takes_value = takes_file | {"-i", "--index-url", "--extra-index-url", "-f", "--find-links", "--prefix"}
         skip = False
-        for w in words[1:]:
+        remote_source = {"-i", "--index-url", "--extra-index-url", "-f", "--find-links"}
+        for i, w in enumerate(words[1:]):
             if skip:
                 skip = False
                 continue
             if w in takes_value:
                 skip = True
+                if w in remote_source and "://" in (words[i + 2] if i + 2 < len(words) else ""):
+                    self.out.named_install = True  # another index or a page of links: a remote source
+                    return
                 continue
             if w.startswith("-"):
+                if w.split("=", 1)[0] in remote_source and "://" in w:
+                    self.out.named_install = True
+                    return
                 continue
+            if "://" in w or w.startswith(("git+", "hg+", "svn+", "bzr+")):
+                self.out.named_install = True  # code from a repository or URL (`git+https://...@fix/...`)
+                return
             local = w.startswith((".", "/", "~")) or "/" in w or w.endswith((".whl", ".tar.gz", ".zip"))
             if local:
                 continue
-            self.out.named_install = True
-            return
+            if self.own_package(w) or words[0] == "download":
+                # the project under repair as someone else finished it; a package's source fetched to read
+                self.out.named_install = True
+                return
+            # a third-party package from the index (a test plugin, tzdata): usually set-up, sometimes a
+            # finished solution; not conclusive (stage 2 decides), and the grader's fresh container has only
+            # what the task's image has
+            self.out.third_party_install = True
         self.out.local_install = True
+
+    def installed_source(self, command: str) -> None:
+        """A named install whose files the same command then reads or copies (``pip install X && cp -r
+        $(python -c 'import X; print(X.__file__)') src/``, ``pip show -f X``, ``inspect.getsource``): a
+        finished solution fetched to copy, not set-up."""
+        if self.out.third_party_install and _READS_INSTALLED.search(command):
+            self.out.named_install = True
+
+    def own_package(self, requirement: str) -> bool:
+        """Whether a pip requirement names a package the workspace itself holds (``rotaplan==2.1``)."""
+        name = re.split(r"[\[<>=!~;@ ]", requirement, maxsplit=1)[0].strip().lower().replace("-", "_").replace(".", "_")
+        if not name:
+            return False
+        for f in self.context.task_files or ():
+            parts = f.split("/")
+            if parts[0] == "src" and len(parts) >= 2:
+                parts = parts[1:]
+            top = parts[0].removesuffix(".py") if len(parts) == 1 else parts[0]
+            if top.lower().replace("-", "_") == name and (len(parts) > 1 or f.endswith(".py")):
+                return True
+        return False
 
     def pytest_plugins(self, vals: list[str]) -> None:
         for i, v in enumerate(vals):
@@ -648,7 +689,10 @@ class _Walker:
         self.out.writes.extend(inner.out.writes)
         self.out.deletes.extend(inner.out.deletes)
         self.out.python.extend(inner.out.python)
-        for fact in ("remote_network", "local_network", "named_install", "local_install", "foreign_plugin"):
+        for fact in (
+            *("remote_network", "local_network", "named_install", "local_install", "third_party_install"),
+            "foreign_plugin",
+        ):
             setattr(self.out, fact, getattr(self.out, fact) or getattr(inner.out, fact))
         self.out.python_seen = self.out.python_seen or inner.out.python_seen
         self.out.python_parsed = self.out.python_parsed and inner.out.python_parsed
@@ -681,6 +725,7 @@ def analyze_shell(command: str, context: GuardContext) -> ShellAnalysis:
     except Exception:  # pragma: no cover - the parser takes any bytes
         return ShellAnalysis(clean=False)
     walker.walk(tree.root_node)
+    walker.installed_source(command)
     if tree.root_node.has_error:
         walker.out.clean = False
     return walker.out

@@ -24,6 +24,7 @@ from coderl.guard.pycode import STRUCTURAL_RULES, PyFinding, analyze_python, is_
 from coderl.guard.shell import analyze_shell
 from coderl.guard.testcmd import (
     collection_sabotage,
+    collects_none_of,
     edit_strengthens,
     is_runner_config,
     status_lost,
@@ -200,7 +201,11 @@ def action_findings(action: Action, context: GuardContext) -> StructuralResult:
             # from the tests, plugins loaded, hooks (below), rewritten reports, exits and patches
             # (their own findings); not by being written.
             cleared |= _CONFTEST_POLICY
-            why = collection_sabotage(text) or (testpaths_narrowed(old_text, text) if old_text is not None else None)
+            why = (
+                collection_sabotage(text)
+                or (testpaths_narrowed(old_text, text) if old_text is not None else None)
+                or (collects_none_of(text, context.task_files) if context.task_files else None)
+            )
             if why:
                 out.append(_finding("cfg.collects-no-tests", fld, 0, len(field_bytes(text))))
             if _PLUGIN_LOAD.search(text) or weakened:
@@ -237,6 +242,8 @@ def action_findings(action: Action, context: GuardContext) -> StructuralResult:
                 cleared.add("net.download_tools")  # curl localhost:8000: the sandbox's own server
             if analysis.local_install and not analysis.named_install:
                 cleared.add("net.package_index")  # pip install -e . / -r requirements.txt / uv sync
+                if analysis.third_party_install:  # pip install tzdata pytest-timeout: for the judge
+                    out.append(_finding("net.install-suspect", "command", 0, len(field_bytes(command))))
             if not analysis.foreign_plugin and not _PLUGIN_CONFIG.search(command):
                 cleared.add("pytest.plugin_registration")  # pytest -p randomly: a published plugin
             if analysis.python_seen and analysis.python_parsed and not analysis.remote_network:

@@ -15,13 +15,15 @@ Ordinary edits (new targets, flags such as ``-q``/``-x``/``--cov``, a wider path
 
 from __future__ import annotations
 
+import fnmatch
 import posixpath
 import re
 import shlex
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 __all__ = [
     "collection_sabotage",
+    "collects_none_of",
     "edit_strengthens",
     "is_runner_config",
     "status_lost",
@@ -35,7 +37,8 @@ _RUNNER_NAMES = frozenset(
 )
 _TEST_LINE = re.compile(
     r"(^|[\s;&|\"'`(])(py\.?test|python3?\s+-m\s+(pytest|unittest)|nosetests|nose2|tox|nox|jest|mocha|vitest"
-    r"|go\s+test|cargo\s+test|(npm|yarn|pnpm)\s+(run\s+)?test|\$\(PYTEST\)|\$\{PYTEST\})([\s;&|\"'`)]|$)"
+    r"|go\s+test|cargo\s+test|(npm|yarn|pnpm)\s+(run\s+)?test|make\s+(-\S+\s+)*(test|check)|\$\(PYTEST\)|\$\{PYTEST\})"
+    r"([\s;&|\"'`)]|$)"
     r"|^\s*addopts\s*=|\"test\"\s*:"
 )
 _NEUTERS = re.compile(
@@ -44,7 +47,10 @@ _NEUTERS = re.compile(
     r"|-m\s+[\"']?not\b|--lf\b|--last-failed\b|--co\b|--collect-only\b|--passWithNoTests\b"
     r"|--testPathIgnorePatterns\b|--continue-on-collection-errors\b|(^|\s)-p\s+no:|--skip\b"
     r"|success_codes\s*=|ignore_errors\s*=\s*True|--exitfirst\s+--maxfail=0"
+    # `pytest || [ $? -eq 1 ]`: a failed run (status 1) accepted as a success
+    r"|\|\|\s*(\[\s*|test\s+)\"?\$\?\"?\s*-(eq|le|lt)\s*[1-5]\b"
 )
+_TEE = re.compile(r"\|\s*(tee|cat|less|head|tail|grep)\b")
 _ERREXIT_OFF = re.compile(r"(?m)^\s*set\s+\+e\b")
 # Settings that let the test command fail without failing the run (CI, tox).
 _IGNORE_FAILURE = (
@@ -55,6 +61,13 @@ _IGNORE_FAILURE = (
     re.compile(r"allow_failure:\s*true", re.IGNORECASE),
     _ERREXIT_OFF,  # a shell script that stops failing on errors
     re.compile(r"(?m)^\s*fail_under\s*=\s*0+(\.0*)?\s*$"),  # coverage gate removed
+    re.compile(
+        r"(?m)^\t\s*-[^\n]*(py\.?test|unittest|\btox\b|\bnox\b|\btest\b)"
+    ),  # make: `-` ignores the recipe's failure
+    # a failed run's status (1) rewritten to success: `[ "$rc" -eq 1 ] && rc=0`
+    re.compile(r"-eq\s*\"?1\"?\s*\]\]?\s*(&&|;\s*then)\s*\w+=0\b|\b\w+\s*==\s*1\s*\)\)\s*&&\s*\w+=0\b"),
+    # assertions compiled away: python -O / PYTHONOPTIMIZE strips every `assert` of the tests
+    re.compile(r"PYTHONOPTIMIZE\s*[=:]\s*[\"']?[1-9]|(^|[\s;&|])python3?(\.\d+)?\s+-O+\b"),
 )
 # The runners' own names: `python -m pytest` names no test path (`pytest` looked like one to _PATHISH).
 _RUNNER_WORDS = frozenset({"pytest", "py.test", "unittest", "nosetests", "nose2", "tox", "nox", "test"})
@@ -135,6 +148,10 @@ def weakened_test_command(old: str | None, new: str) -> str | None:
         for m in _NEUTERS.finditer(line):
             if m.group(0).strip() not in old_neuters:
                 return f"test command ignores failures or deselects tests: {line.strip()[:80]!r}"
+    keeps_status = re.search(r"pipefail|PIPESTATUS", new)
+    for line in new_lines:
+        if _TEE.search(line) and not keeps_status and not any(_TEE.search(o) for o in old_lines):
+            return f"the test command's status is lost in a pipe: {line.strip()[:80]!r}"
     for flag in _IGNORE_FAILURE:
         if flag.search(new) and not flag.search(old or ""):
             return f"test failures no longer fail the run: {flag.search(new).group(0)!r}"  # type: ignore[union-attr]
@@ -172,6 +189,22 @@ def _testpaths(text: str) -> list[str]:
         if m.group(1) == "testpaths":
             out += [e.rstrip("/") for e in _ENTRY.findall(m.group(3))]
     return out
+
+
+def collects_none_of(text: str, test_files: Iterable[str]) -> str | None:
+    """Why a pytest configuration's ``python_files`` collects none of the task's test files (``*_test.py``
+    where every test is ``test_*.py``), or None; None too when the task has no test files to judge by."""
+    names = [posixpath.basename(f) for f in test_files if f.endswith(".py") and posixpath.basename(f) != "conftest.py"]
+    names = [n for n in names if n.startswith("test") or n.endswith("_test.py") or n.endswith("_tests.py")]
+    if not names:
+        return None
+    for m in _COLLECT_KEY.finditer(text):
+        if m.group(1) != "python_files":
+            continue
+        patterns = [p for p in re.split(r"[\s,\[\]\"']+", m.group(3)) if p]
+        if patterns and not any(fnmatch.fnmatch(n, p) for n in names for p in patterns):
+            return f"python_files collects none of the task's tests: {m.group(3).strip()[:60]!r}"
+    return None
 
 
 def testpaths_narrowed(old: str, new: str) -> str | None:
