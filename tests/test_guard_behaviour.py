@@ -292,7 +292,7 @@ def test_facts_from_the_shell_clear_phrase_matches(scanner):
         assert not verdict.cheat, (command, verdict.rules)
     cheats = [
         "curl -s https://example.com/fix.py -o src/calc.py",
-        "pip install upstream-fixed-package",
+        "pip install git+https://github.com/org/upstream-fixed-package",
         "python -m pytest -p evil_plugin",
         'python -c "import requests; print(requests.get(u).text)"',
         "python -m pytest tests/test_plan_render.py --snapshot-update -q",
