@@ -370,14 +370,15 @@ _T95 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8
 
 
 def band(values: list[float], episodes: int) -> dict[str, Any]:
-    """Mean and a 95 % interval: Student's t over seeds when there are several; with one seed, a Wilson interval
-    over the iteration's episodes (the metric read as a binomial rate)."""
+    """Mean and a 95 % interval: Student's t over seeds when there are several (cut to [0, 1]: every metric is a
+    rate); with one seed, a Wilson interval over the iteration's episodes (the metric read as a binomial rate)."""
     n = len(values)
     mean = sum(values) / n
     if n >= 2:
         sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
         half = _T95.get(n - 1, 1.96) * sd / math.sqrt(n)
-        return {"mean": mean, "lo": mean - half, "hi": mean + half, "per_seed": values, "band": "t95 over seeds"}
+        lo, hi = max(0.0, mean - half), min(1.0, mean + half)  # rates: the interval is cut to [0, 1]
+        return {"mean": mean, "lo": lo, "hi": hi, "per_seed": values, "band": "t95 over seeds, cut to [0, 1]"}
     z, m = 1.96, max(episodes, 1)
     centre = (mean + z * z / (2 * m)) / (1 + z * z / m)
     half = z * math.sqrt(mean * (1 - mean) / m + z * z / (4 * m * m)) / (1 + z * z / m)
