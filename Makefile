@@ -2,7 +2,7 @@
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup dev run bench test test-cpp test-py test-vllm test-verl test-skyrl test-trl test-gpu check-humaneval lint format clean
+.PHONY: setup dev run bench bench-verl test test-cpp test-py test-vllm test-verl test-skyrl test-trl test-gpu check-humaneval lint format clean
 
 setup:
 	bash scripts/setup.sh
@@ -20,6 +20,13 @@ bench:
 	mkdir -p benchmarks/out
 	$(BIN)/pytest benchmarks -p no:cacheprovider --benchmark-columns=min,median,max,rounds \
 		--benchmark-json=benchmarks/out/benchmark.json
+
+# GAE against verl's own compute_gae_advantage_return, in verl's venv (coderl installed beside it), same run.
+bench-verl: setup
+	bash scripts/setup-verl.sh
+	mkdir -p benchmarks/out
+	.venv-verl/bin/pytest benchmarks/bench_gae.py -p no:cacheprovider -k "not gpu" \
+		--benchmark-columns=min,median,max,rounds --benchmark-json=benchmarks/out/benchmark-verl.json
 
 # Everything CI checks: lint, C++ unit tests, the Python suite (GPU tests deselected without a GPU),
 # then the vLLM engine's and the verl, SkyRL and TRL adapters' tests in their own environments.

@@ -1,5 +1,6 @@
-"""GAE throughput: coderl's native CPU op side by side with a verl-style per-timestep torch loop and the
-torch reference, on padded batches with interior (observation) masks; GPU: the Triton kernels.
+"""GAE throughput: coderl's native CPU op side by side with verl's own ``compute_gae_advantage_return`` (in
+.venv-verl: ``make bench-verl``), a verl-style per-timestep torch loop (our copy, for runs without verl) and
+the torch reference, on padded batches with interior (observation) masks; GPU: the Triton kernels.
 
 Every figure is reported against the memory-traffic bound: bytes read and written (17 per token in
 float32: rewards, values, mask in; advantages, returns out) divided by the bandwidth measured in the
@@ -18,7 +19,8 @@ from coderl.ops import gae, gae_reference
 SHAPES = [(256, 4096), (64, 16384)]
 BYTES_PER_TOKEN = 4 + 4 + 1 + 4 + 4
 GAMMA, LAM = 1.0, 0.95
-PEERS = ["verl-style loop", "torch reference"]
+VERL = "verl compute_gae_advantage_return"
+PEERS = [VERL, "verl-style loop", "torch reference"]
 
 
 @pytest.fixture(scope="module", params=SHAPES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -70,6 +72,23 @@ def test_verl_style_loop(benchmark, batch, cpu_bandwidth):
     benchmark.pedantic(
         verl_style_gae, args=(batch["rewards"], batch["values"], batch["mask"], GAMMA, LAM), rounds=3, iterations=1
     )
+
+
+def test_verl_compute_gae_advantage_return(benchmark, batch, cpu_bandwidth):
+    """verl's own function (0.9.1), imported from the real package: verl lives in .venv-verl (it caps
+    transformers), and `make bench-verl` runs this file there, coderl side by side in the same run."""
+    core_algos = pytest.importorskip(
+        "verl.trainer.ppo.core_algos", reason="verl is installed in .venv-verl: `make bench-verl` runs this peer"
+    )
+    mask = batch["mask"].to(batch["values"].dtype)  # verl takes the response mask as numbers (1 - mask)
+    args = (batch["rewards"], batch["values"], mask, GAMMA, LAM)
+    adv, ret = core_algos.compute_gae_advantage_return(*args)
+    ours = gae(batch["rewards"], batch["values"], batch["mask"], gamma=GAMMA, lam=LAM, whiten=True)
+    m = batch["mask"]  # the same advantages (whitened over the policy tokens) and returns where it matters
+    torch.testing.assert_close(ours.advantages[m], adv[m], rtol=1e-3, atol=1e-3)
+    torch.testing.assert_close(ours.returns[m], ret[m], rtol=1e-3, atol=1e-3)
+    _info(benchmark, batch, VERL)
+    benchmark.pedantic(core_algos.compute_gae_advantage_return, args=args, rounds=3, iterations=1)
 
 
 def test_torch_reference(benchmark, batch, cpu_bandwidth):

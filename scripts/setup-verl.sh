@@ -16,7 +16,8 @@ PIP=("$VENV/bin/python" -m pip --disable-pip-version-check)
 # transformers in the window both verl 0.9.1 (<5.11) and coderl[train] (>=5.10) accept.
 PINS=("torch==2.13.0" "transformers>=5.10,<5.11" "verl==0.9.1")
 # verl's undeclared imports, the test tools, and the build tools of the editable install.
-TOOLS=("cachetools" "uvicorn" "fastapi" "pytest>=8,<9.2" "hypothesis>=6.100" "scikit-build-core>=1.1,<2" "nanobind>=2.4,<4")
+TOOLS=("cachetools" "uvicorn" "fastapi" "pytest>=8,<9.2" "hypothesis>=6.100" "pytest-benchmark>=5.1,<5.3"
+  "scikit-build-core>=1.1,<2" "nanobind>=2.4,<4")
 
 # What a reinstall depends on is stamped in the venv (as in setup-vllm.sh): the C++ side, the build
 # config with its dependency lists, and this script. When the stamp matches, nothing is installed.
