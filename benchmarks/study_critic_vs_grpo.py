@@ -606,6 +606,16 @@ def summarize(runs: dict[str, dict[int, dict[str, Any]]], size: Size, initial: d
                 row[key] = mean_ci([v for v in values if v is not None])
             row["mean_turns"] = mean_ci([by_seed[s]["iterations"][i]["train"]["mean_turns"] for s in seeds])
             train_rows.append(row)
+        # policy updates whose advantages were not all zero (GRPO has none when every group is all-pass or all-fail)
+        signal = [
+            sum(
+                1
+                for r in by_seed[s]["iterations"]
+                if not r["critic_only"] and r["advantage_quality"]["all"]["mean_abs_adv"]
+            )
+            for s in seeds
+        ]
+        updates = sum(1 for r in by_seed[seeds[0]]["iterations"] if not r["critic_only"])
         final = points[-1]
         gain = [evals[s][-1]["all"] - evals[s][0]["all"] for s in seeds]
         arms[arm] = {
@@ -613,6 +623,8 @@ def summarize(runs: dict[str, dict[int, dict[str, Any]]], size: Size, initial: d
             "final_heldout": {key: final[key] for key in ("all", "short", "long")},
             "heldout_gain": {**mean_ci(gain), "per_seed": gain},
             "episodes_to_reach": to_reach,
+            "policy_updates": updates,
+            "updates_with_advantage_signal": {**mean_ci(signal), "per_seed": signal},
             "advantage_corr_per_iteration": quality["corr"][0],
             "advantage_corr": quality["corr"][1],
             "credit_corr_per_iteration": quality["credit_corr"][0],
@@ -669,6 +681,7 @@ def plot(summary: dict[str, Any], out: Path) -> list[str]:
                 band(ax, [r["iteration"] for r in rows], [r[key] for r in rows], arm, arm)
             ax.set_title(f"{titles[metric]}: {key} episodes", fontsize=10)
             ax.set_xlabel("iteration")
+            ax.set_xlim(-0.3, summary["settings"]["iterations"] - 0.7)
             ax.axhline(0, color="black", lw=0.5)
             ax.grid(alpha=0.3)
         axes[0].set_ylabel("Pearson r over policy tokens (mean over seeds, 95% CI)", fontsize=9)
