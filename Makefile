@@ -2,7 +2,7 @@
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup dev run bench bench-verl test test-cpp test-py test-vllm test-verl test-skyrl test-trl test-gpu check-humaneval lint format clean
+.PHONY: setup dev run bench bench-verl test test-cpp test-py test-vllm test-verl test-skyrl test-trl test-openrlhf test-gpu check-humaneval lint format clean
 
 setup:
 	bash scripts/setup.sh
@@ -29,8 +29,8 @@ bench-verl: setup
 		--benchmark-columns=min,median,max,rounds --benchmark-json=benchmarks/out/benchmark-verl.json
 
 # Everything CI checks: lint, C++ unit tests, the Python suite (GPU tests deselected without a GPU),
-# then the vLLM engine's and the verl, SkyRL and TRL adapters' tests in their own environments.
-test: setup lint test-cpp test-py test-vllm test-verl test-skyrl test-trl
+# then the vLLM engine's and the verl, SkyRL, TRL and OpenRLHF adapters' tests in their own environments.
+test: setup lint test-cpp test-py test-vllm test-verl test-skyrl test-trl test-openrlhf
 
 test-py:
 	$(BIN)/pytest -p no:cacheprovider
@@ -68,6 +68,12 @@ test-skyrl: setup
 test-trl: setup
 	bash scripts/setup-trl.sh
 	.venv-trl/bin/pytest -p no:cacheprovider -m trl -W ignore::UserWarning -W ignore::FutureWarning tests/test_integration_trl.py
+
+# OpenRLHF's remote reward (coderl.integrations.openrlhf) against the real OpenRLHF 0.11.2's reward clients in its own
+# venv (.venv-openrlhf: installed without its CUDA-only dependencies). Needs the sandbox image (make setup).
+test-openrlhf: setup
+	bash scripts/setup-openrlhf.sh
+	.venv-openrlhf/bin/pytest -p no:cacheprovider -m openrlhf tests/test_integration_openrlhf.py
 
 # The grader against all 164 imported HumanEval tasks: references get 1, a shadowing attack gets 0 (~6 min).
 check-humaneval: setup

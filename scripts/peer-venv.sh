@@ -8,6 +8,8 @@
 #   EXTRA    coderl's extra for the editable install (skyrl, trl)
 #   CHECK    Python the venv must import for the stamp to count
 #   SCRIPT   the calling script (its content is part of the stamp)
+#   NODEPS   optional array: packages installed without their dependencies after the rest (a peer whose
+#            declared dependencies cannot install on this machine, e.g. OpenRLHF's flash-attn)
 # The stamp covers what a reinstall depends on: the C++ side, the build config with its dependency lists, this
 # file and the calling script. When it matches and CHECK imports, nothing is installed or rebuilt.
 
@@ -18,7 +20,7 @@ peer_venv() {
   digest=$(find pyproject.toml CMakeLists.txt csrc scripts/peer-venv.sh "$SCRIPT" -type f ! -name '*.pyc' -print0 \
     | LC_ALL=C sort -z | xargs -0 sha256sum | sha256sum | cut -d' ' -f1)
   stamp="$VENV/.coderl-install"
-  want="${PINS[*]} sources=$digest"
+  want="${PINS[*]} ${NODEPS[*]:-} sources=$digest"
   if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && "$VENV/bin/python" -I -c "$CHECK" 2>/dev/null; then
     echo "[setup-$TAG] $VENV is up to date (nothing to install or rebuild)"
     return 0
@@ -33,6 +35,10 @@ peer_venv() {
   printf '%s\n' "${PINS[@]}" > "$constraints"
   echo "[setup-$TAG] installing ${PINS[*]}"
   "${pip[@]}" install -q -c "$constraints" "${PINS[@]}" "${TOOLS[@]}"
+  if [ -n "${NODEPS+x}" ] && [ "${#NODEPS[@]}" -gt 0 ]; then
+    echo "[setup-$TAG] installing ${NODEPS[*]} without its declared dependencies"
+    "${pip[@]}" install -q --no-deps "${NODEPS[@]}"
+  fi
   echo "[setup-$TAG] installing coderl[$EXTRA] into $VENV (editable; dependencies from pyproject.toml)"
   # Its own build directory: .venv's (build/{wheel_tag}) is configured for another interpreter.
   "${pip[@]}" install -q -c "$constraints" --no-build-isolation -C build-dir="build/$TAG-{wheel_tag}" -e ".[$EXTRA]"

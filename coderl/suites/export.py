@@ -19,6 +19,10 @@ TRL (``--format trl``): one parquet row per task for ``datasets.load_dataset("pa
 task's prompt as one user message, what GRPOTrainer renders and generates from) and ``task_id``, the column
 coderl's reward function and environment read (TRL passes every dataset column to both).
 
+OpenRLHF (``--format openrlhf``): one parquet row per task: ``input`` (the task's prompt as one user message) and
+``label`` (the task id), for ``--input_key input --label_key label --apply_chat_template``; coderl's remote reward
+(:mod:`coderl.integrations.openrlhf`) reads the label.
+
 Writing parquet needs ``pyarrow`` (verl and TRL's ``datasets`` depend on it; ``pip install pyarrow``).
 """
 
@@ -30,9 +34,18 @@ from typing import Any
 
 from coderl.task import Task
 
-__all__ = ["EXPORT_FORMATS", "export_rows", "skyrl_rows", "trl_rows", "verl_rows", "write_rows", "write_verl"]
+__all__ = [
+    "EXPORT_FORMATS",
+    "export_rows",
+    "openrlhf_rows",
+    "skyrl_rows",
+    "trl_rows",
+    "verl_rows",
+    "write_rows",
+    "write_verl",
+]
 
-EXPORT_FORMATS = ("verl", "skyrl", "trl")
+EXPORT_FORMATS = ("verl", "skyrl", "trl", "openrlhf")
 
 
 def verl_rows(tasks: Sequence[Task], agent_name: str = "coderl_agent") -> list[dict[str, Any]]:
@@ -69,6 +82,11 @@ def trl_rows(tasks: Sequence[Task]) -> list[dict[str, Any]]:
     return [{"prompt": [{"role": "user", "content": task.prompt}], "task_id": task.id} for task in tasks]
 
 
+def openrlhf_rows(tasks: Sequence[Task]) -> list[dict[str, Any]]:
+    """One OpenRLHF dataset row per task, in the order given."""
+    return [{"input": [{"role": "user", "content": task.prompt}], "label": task.id} for task in tasks]
+
+
 def export_rows(tasks: Sequence[Task], fmt: str, name: str = "coderl_agent") -> list[dict[str, Any]]:
     """The rows of ``fmt`` (one of :data:`EXPORT_FORMATS`); ``name`` is verl's agent loop or SkyRL's env class."""
     if fmt == "verl":
@@ -77,6 +95,8 @@ def export_rows(tasks: Sequence[Task], fmt: str, name: str = "coderl_agent") -> 
         return skyrl_rows(tasks, name)
     if fmt == "trl":
         return trl_rows(tasks)
+    if fmt == "openrlhf":
+        return openrlhf_rows(tasks)
     raise ValueError(f"--format {fmt!r}: not one of {', '.join(EXPORT_FORMATS)}")
 
 

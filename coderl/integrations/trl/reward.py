@@ -140,13 +140,18 @@ class CoderlReward:
             )
         if len(task_id) != len(completions):
             raise ValueError(f"coderl reward: {len(task_id)} task ids for {len(completions)} completions")
-        records = run_sync(self._score(list(task_id), list(completions)))
+        records = self.score(task_id, completions)
         self.records.extend(records)
         if log_extra is not None:
             log_extra("coderl_rules", [",".join(r["rules"]) for r in records])
         if log_metric is not None:
             log_metric("coderl/cheat_rate", sum(r["cheat"] for r in records) / max(1, len(records)))
         return [r["reward"] for r in records]
+
+    def score(self, task_ids: Sequence[str], completions: Sequence[Any]) -> list[dict[str, Any]]:
+        """One record per completion (the fields of ``records``), without keeping them: what other stacks'
+        reward hooks call (:mod:`coderl.integrations.openrlhf`). Safe to call from several threads at once."""
+        return run_sync(self._score(list(task_ids), list(completions)))
 
     async def _score(self, task_ids: list[str], completions: list[Any]) -> list[dict[str, Any]]:
         env = await environment(self.tasks, self.sandboxes)
