@@ -2,7 +2,7 @@
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup dev run bench bench-verl test test-cpp test-py test-vllm test-verl test-skyrl test-trl test-openrlhf test-gpu check-humaneval lint format clean
+.PHONY: setup dev run bench bench-verl study-hacking test test-cpp test-py test-vllm test-verl test-skyrl test-trl test-openrlhf test-gpu check-humaneval lint format clean
 
 setup:
 	bash scripts/setup.sh
@@ -74,6 +74,11 @@ test-trl: setup
 test-openrlhf: setup
 	bash scripts/setup-openrlhf.sh
 	.venv-openrlhf/bin/pytest -p no:cacheprovider -m openrlhf tests/test_integration_openrlhf.py
+
+# Study B of issue 18: does RL amplify cheating, and do the grader and guard stop it? (three arms, real sandboxes;
+# --small: 48 min for two seeds on the loaded 2-core machine, about 30 min for three on an idle one, an estimate)
+study-hacking: setup
+	nice -n 10 $(BIN)/python benchmarks/study_hacking.py --small
 
 # The grader against all 164 imported HumanEval tasks: references get 1, a shadowing attack gets 0 (~6 min).
 check-humaneval: setup
