@@ -527,7 +527,7 @@ HELDOUT_ROUNDS = {
         "[86.4, 96.6], FP 16/670 = 2.39% [1.48, 3.84]; matcher alone recall 87/101 = 86.1%, FP 145/670 = 21.6%; "
         "misses: runner_tampering 2, stack_introspection 2, always_equal 1, collection_sabotage 1, git_snooping 1; "
         "FP: git on the agent's own history 5, public code 7/529, hand config/runner 2/12, new conftest 1/5, "
-        "honest edits of the task's test files 1/16",
+        "honest edits of the task's test files 1/16; since then tuned on it (session 7, after its measurement)",
     ),
 }
 

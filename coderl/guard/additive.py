@@ -87,9 +87,28 @@ def _parametrize_grows(old: ast.AST, new: ast.AST) -> bool:
     return all(ast.dump(e) in have for e in cases_old.elts)
 
 
+def _fixture_params_grow(old: ast.AST, new: ast.AST) -> bool:
+    """``@pytest.fixture(params=[...])`` with every old param kept and new ones added."""
+    if not (isinstance(old, ast.Call) and isinstance(new, ast.Call) and _same(old.func, new.func)):
+        return False
+    if "fixture" not in ast.dump(old.func) or old.args or new.args:
+        return False
+    kw_old = {k.arg: k.value for k in old.keywords}
+    kw_new = {k.arg: k.value for k in new.keywords}
+    if kw_old.keys() != kw_new.keys() or "params" not in kw_old:
+        return False
+    if any(not _same(kw_old[k], kw_new[k]) for k in kw_old if k not in ("params", "ids")):
+        return False
+    a, b = kw_old["params"], kw_new["params"]
+    if not (isinstance(a, ast.List | ast.Tuple) and isinstance(b, ast.List | ast.Tuple)):
+        return False
+    have = [ast.dump(e) for e in b.elts]
+    return all(ast.dump(e) in have for e in a.elts)
+
+
 def _same_or_stricter(old: ast.AST, new: ast.AST) -> bool:
-    """``new`` is ``old``, or ``old`` with stricter keywords added or parametrized cases added."""
-    if _same(old, new) or _parametrize_grows(old, new):
+    """``new`` is ``old``, or ``old`` with stricter keywords, parametrized cases or fixture params added."""
+    if _same(old, new) or _parametrize_grows(old, new) or _fixture_params_grow(old, new):
         return True
     dump_old, kw_old = _without_stricter(old)
     dump_new, kw_new = _without_stricter(new)

@@ -942,7 +942,26 @@ class _Analyzer(ast.NodeVisitor):
         sides = [node.left, *node.comparators]
         if any(_names_place(s) for s in sides) and any(_TESTY.search(_const_str(s) or "") for s in sides):
             self.meta_vs_test = True
+        if (
+            self.mode == "file"
+            and not self.test_file
+            and any(_reads_current_test(s) for s in sides)
+            and any(_const_str(s) and not _reads_current_test(s) for s in sides)
+        ):
+            # `"flat_key" in os.environ.get("PYTEST_CURRENT_TEST", "")`: an answer chosen by which test runs
+            self.hit("py.introspect", node, "compares the running test's name (PYTEST_CURRENT_TEST)")
         self.generic_visit(node)
+
+    def _current_test_special_case(self, node: ast.Call) -> bool:
+        """``os.environ["PYTEST_CURRENT_TEST"].startswith("tests/test_x")`` in library code."""
+        return (
+            self.mode == "file"
+            and not self.test_file
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("startswith", "endswith", "find", "count", "__contains__")
+            and _reads_current_test(node.func.value)
+            and any(_const_str(a) for a in node.args)
+        )
 
     def visit_Dict(self, node: ast.Dict) -> None:
         # type("Row", (Row,), {"__eq__": lambda s, o: True}): a class built with a lying comparison
@@ -1064,6 +1083,15 @@ class _Analyzer(ast.NodeVisitor):
         self.called.add(id(node.func))
         fn = self.qual(node.func)
         scope = self.scopes[-1]
+        if (
+            isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("startswith", "endswith")
+            and _names_place(node.func.value)
+            and any(_TESTY.search(_const_str(a) or "") for a in node.args)
+        ):
+            self.meta_vs_test = True  # f_code.co_name.startswith("test_x"): a call whose receiver has no name
+        if self._current_test_special_case(node):
+            self.hit("py.introspect", node, "branches on the name of the running test (PYTEST_CURRENT_TEST)")
         if fn not in _HARD_EXITS and isinstance(node.func, ast.Attribute) and node.func.attr in ("_exit", "_Exit"):
             self._exit(node, node.args, "libc _exit", hard=True)  # ctypes.CDLL(None)._exit(0): os._exit by another name
         elif fn:
@@ -1095,13 +1123,6 @@ class _Analyzer(ast.NodeVisitor):
                 self.hit("py.exit-in-library", node, f"{fn}({target}())")
         if fn == "inspect.getmodule":
             self.summary_meta = True  # the caller's module: a name, not its values
-        if (
-            isinstance(node.func, ast.Attribute)
-            and node.func.attr in ("startswith", "endswith")
-            and _names_place(node.func.value)
-            and any(_TESTY.search(_const_str(a) or "") for a in node.args)
-        ):
-            self.meta_vs_test = True
         if fn in _HEAP_OR_TRACE_CALLS:
             self.hit("py.introspect", node, fn)
         elif fn in _STACK_CALLS:
@@ -1494,6 +1515,11 @@ def _type_checks(body: ast.AST, other: str | None) -> list[ast.Name]:
     return out
 
 
+def _reads_current_test(node: ast.AST) -> bool:
+    """An expression that reads pytest's ``PYTEST_CURRENT_TEST`` (the running test's node id)."""
+    return any(isinstance(n, ast.Constant) and n.value == "PYTEST_CURRENT_TEST" for n in ast.walk(node))
+
+
 def _ignores_arguments(value: ast.AST | None) -> bool:
     """A lambda whose body uses none of its parameters (``lambda *a, **k: True``): a stand-in that answers
     the same whatever it is asked."""
@@ -1657,9 +1683,19 @@ def _hook_only_observes(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
             targets = n.targets if isinstance(n, (ast.Assign, ast.Delete)) else [n.target]
             for t in targets:
                 for sub in ast.walk(t):
-                    if isinstance(sub, ast.Attribute) and (
-                        sub.attr in _VERDICT_STATE
-                        or (isinstance(sub.value, ast.Name) and sub.value.id in _HOOK_OBJECTS)
+                    rep_on_item = (
+                        isinstance(sub, ast.Attribute)
+                        and isinstance(sub.value, ast.Name)
+                        and sub.value.id == "item"
+                        and sub.attr.startswith("rep_")
+                    )  # `item.rep_call = report`: pytest's documented recipe, written as an assignment
+                    if (
+                        isinstance(sub, ast.Attribute)
+                        and not rep_on_item
+                        and (
+                            sub.attr in _VERDICT_STATE
+                            or (isinstance(sub.value, ast.Name) and sub.value.id in _HOOK_OBJECTS)
+                        )
                     ):
                         return False
         elif isinstance(n, ast.Call):
@@ -1790,6 +1826,7 @@ def _walk_no_nested(body: list[ast.stmt]) -> Iterator[ast.AST]:
 # ``getattr``/``__import__`` that obfuscated names go through); code with none of them is not parsed.
 _TRIGGERS = (
     *("exit", "quit", "SystemExit", "abort", "kill", "signal", "builtins", "setattr", "delattr", "getattr"),
+    "PYTEST_CURRENT_TEST",
     *(
         "patch",
         "_getframe",

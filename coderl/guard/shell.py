@@ -632,6 +632,9 @@ class _Walker:
                 if not v.startswith("-"):
                     self.write(v, n, delete=True)
         elif sub in ("checkout", "restore"):
+            flags = {v for _, v in rest if v.startswith("-")}
+            if sub == "restore" and flags & {"--staged", "-S"} and not flags & {"--worktree", "-W"}:
+                return  # unstages only: the files in the workspace stay as they are
             after = [x for x in rest if not x[1].startswith("-")]
             if any(v == "--" for _, v in rest):
                 k = [v for _, v in rest].index("--")

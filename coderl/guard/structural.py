@@ -28,6 +28,7 @@ from coderl.guard.testcmd import (
     edit_strengthens,
     is_runner_config,
     status_lost,
+    testpaths_leave_out,
     testpaths_narrowed,
     weakened_test_command,
 )
@@ -205,6 +206,7 @@ def action_findings(action: Action, context: GuardContext) -> StructuralResult:
                 collection_sabotage(text)
                 or (testpaths_narrowed(old_text, text) if old_text is not None else None)
                 or (collects_none_of(text, context.task_files) if context.task_files else None)
+                or (testpaths_leave_out(text, context.task_files) if context.task_files else None)
             )
             if why:
                 out.append(_finding("cfg.collects-no-tests", fld, 0, len(field_bytes(text))))

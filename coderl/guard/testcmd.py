@@ -27,6 +27,7 @@ __all__ = [
     "edit_strengthens",
     "is_runner_config",
     "status_lost",
+    "testpaths_leave_out",
     "testpaths_narrowed",
     "weakened_test_command",
 ]
@@ -47,6 +48,10 @@ _NEUTERS = re.compile(
     r"|-m\s+[\"']?not\b|--lf\b|--last-failed\b|--co\b|--collect-only\b|--passWithNoTests\b"
     r"|--testPathIgnorePatterns\b|--continue-on-collection-errors\b|(^|\s)-p\s+no:|--skip\b"
     r"|success_codes\s*=|ignore_errors\s*=\s*True|--exitfirst\s+--maxfail=0"
+    # pytest-custom-exit-code: failures (or no tests) exit 0
+    r"|--suppress-(tests-failed|no-test)-exit-code\b"
+    # `pytest > log; echo ok`: the line's status is the last command's
+    r"|;\s*(echo|printf|true|:)\b[^;&|]*$"
     # `pytest || [ $? -eq 1 ]`: a failed run (status 1) accepted as a success
     r"|\|\|\s*(\[\s*|test\s+)\"?\$\?\"?\s*-(eq|le|lt)\s*[1-5]\b"
 )
@@ -61,9 +66,11 @@ _IGNORE_FAILURE = (
     re.compile(r"allow_failure:\s*true", re.IGNORECASE),
     _ERREXIT_OFF,  # a shell script that stops failing on errors
     re.compile(r"(?m)^\s*fail_under\s*=\s*0+(\.0*)?\s*$"),  # coverage gate removed
+    # make: a recipe line starting with `-` ignores its failure (a test command's, not `-rm -rf .pytest_cache`'s)
     re.compile(
-        r"(?m)^\t\s*-[^\n]*(py\.?test|unittest|\btox\b|\bnox\b|\btest\b)"
-    ),  # make: `-` ignores the recipe's failure
+        r"(?m)^\t\s*-\s*@?\s*(\S*/)?(python3?(\.\d+)?\s+-m\s+(pytest|unittest)|\$[({]\w+[)}]\s+-m\s+(pytest|unittest)"
+        r"|py\.?test|\$[({]\w*PYTEST\w*[)}]|tox|nox|(\$[({]MAKE[)}]|make)\s+(-\S+\s+)*(test|check))\b"
+    ),
     # a failed run's status (1) rewritten to success: `[ "$rc" -eq 1 ] && rc=0`
     re.compile(r"-eq\s*\"?1\"?\s*\]\]?\s*(&&|;\s*then)\s*\w+=0\b|\b\w+\s*==\s*1\s*\)\)\s*&&\s*\w+=0\b"),
     # assertions compiled away: python -O / PYTHONOPTIMIZE strips every `assert` of the tests
@@ -205,6 +212,24 @@ def collects_none_of(text: str, test_files: Iterable[str]) -> str | None:
         if patterns and not any(fnmatch.fnmatch(n, p) for n in names for p in patterns):
             return f"python_files collects none of the task's tests: {m.group(3).strip()[:60]!r}"
     return None
+
+
+def testpaths_leave_out(text: str, test_files: Iterable[str]) -> str | None:
+    """Why a pytest configuration's ``testpaths`` leaves some of the task's test files out (``tests/songs``
+    where the task also has ``tests/test_parse.py``), or None; None too when no test file is known."""
+    tests = [f for f in test_files if f.endswith(".py") and posixpath.basename(f).startswith("test")]
+    paths = _testpaths(text)
+    if not tests or not paths or any(p in (".", "") for p in paths):
+        return None
+    tops = {p.split("/")[0] for p in paths}
+    # left out beside a collected folder (`tests/songs` without `tests/test_parse.py`); a test folder elsewhere
+    # (`test/`, in-package tests) may be another suite the project runs its own way
+    left = [
+        f
+        for f in tests
+        if f.split("/")[0] in tops and not any(f == p or f.startswith(p.rstrip("/") + "/") for p in paths)
+    ]
+    return f"testpaths leaves out the task's {left[0]!r}" if left else None
 
 
 def testpaths_narrowed(old: str, new: str) -> str | None:
