@@ -2,7 +2,7 @@
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup dev run bench bench-verl study-hacking test test-cpp test-py test-vllm test-verl test-skyrl test-trl test-openrlhf test-gpu check-humaneval lint format clean
+.PHONY: setup dev run bench bench-verl study-critic study-hacking test test-cpp test-py test-vllm test-verl test-skyrl test-trl test-openrlhf test-gpu check-humaneval lint format clean
 
 setup:
 	bash scripts/setup.sh
@@ -74,6 +74,12 @@ test-trl: setup
 test-openrlhf: setup
 	bash scripts/setup-openrlhf.sh
 	.venv-openrlhf/bin/pytest -p no:cacheprovider -m openrlhf tests/test_integration_openrlhf.py
+
+# Study A of issue 18: critic-PPO vs GRPO on uneven multi-turn tasks (the trail family), 3 arms x 3 seeds in real
+# sandboxes, in a fresh directory each time; --full (with --device cuda) is the GPU size.
+STUDY_CRITIC_DIR ?= benchmarks/out/study_critic-$(shell date +%Y%m%d-%H%M%S)
+study-critic: setup
+	nice -n 10 $(BIN)/python benchmarks/study_critic_vs_grpo.py --small --out $(STUDY_CRITIC_DIR)
 
 # Study B of issue 18: does RL amplify cheating, and do the grader and guard stop it? (three arms, real sandboxes;
 # --small: 48 min for two seeds on the loaded 2-core machine, about 30 min for three on an idle one, an estimate)
