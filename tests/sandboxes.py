@@ -61,3 +61,15 @@ class LivePool:
     def close(self) -> None:
         self.run(self.pool.close())
         self.loop.close()
+
+
+def own_sandboxes_left() -> list[dict[str, Any]]:
+    """The containers labelled with this process's owner token that still exist: what a module's tests must
+    not leave behind once coderl's shared sandboxes are shut down."""
+    from coderl.sandbox.podman import PodmanEngine, owner_token
+
+    engine = PodmanEngine(SandboxConfig())
+    try:
+        return [c for c in engine.list_sandboxes() if c["labels"].get("coderl.owner") == owner_token()]
+    finally:
+        engine.close()

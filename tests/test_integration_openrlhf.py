@@ -25,6 +25,7 @@ pytest.importorskip(
 )
 
 from openrlhf.utils.agent import SingleTurnAgentExecutor
+from sandboxes import own_sandboxes_left
 
 import coderl.integrations.openrlhf.reward_func as reward_file
 from coderl.integrations import runtime
@@ -52,14 +53,7 @@ def tasks_and_cleanup():
     os.environ[TASKS_ENV] = str(TASKS)
     yield
     runtime.shutdown()
-    from coderl.sandbox.config import SandboxConfig
-    from coderl.sandbox.podman import PodmanEngine, owner_token
-
-    engine = PodmanEngine(SandboxConfig())
-    try:
-        assert [c for c in engine.list_sandboxes() if c["labels"].get("coderl.owner") == owner_token()] == []
-    finally:
-        engine.close()
+    assert own_sandboxes_left() == []
 
 
 def _rewards(executor: SingleTurnAgentExecutor, via: str) -> list[dict]:

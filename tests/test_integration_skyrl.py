@@ -22,6 +22,8 @@ skyrl_gym = pytest.importorskip(
     "skyrl_gym", reason="skyrl-gym is not installed in this environment: `make test-skyrl` runs these tests"
 )
 
+from sandboxes import own_sandboxes_left  # noqa: E402
+
 from coderl.integrations import runtime  # noqa: E402
 from coderl.integrations.skyrl import ENV_CLASS, register  # noqa: E402
 
@@ -60,14 +62,7 @@ def make(rows):
 
     yield make_env
     runtime.shutdown()
-    from coderl.sandbox.config import SandboxConfig
-    from coderl.sandbox.podman import PodmanEngine, owner_token
-
-    engine = PodmanEngine(SandboxConfig())
-    try:
-        assert [c for c in engine.list_sandboxes() if c["labels"].get("coderl.owner") == owner_token()] == []
-    finally:
-        engine.close()
+    assert own_sandboxes_left() == []
 
 
 def _hermes(name: str, arguments: dict[str, str]) -> str:

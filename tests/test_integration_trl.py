@@ -22,6 +22,8 @@ import pytest
 
 pytest.importorskip("trl", reason="TRL is not installed in this environment: `make test-trl` runs these tests")
 
+from sandboxes import own_sandboxes_left
+
 from coderl.integrations import runtime
 from coderl.integrations.trl import CoderlReward, coderl_environment
 
@@ -37,14 +39,7 @@ def sandboxes_stopped():
     """At the end, coderl's shared sandboxes are stopped and none of this process's containers is left."""
     yield
     runtime.shutdown()
-    from coderl.sandbox.config import SandboxConfig
-    from coderl.sandbox.podman import PodmanEngine, owner_token
-
-    engine = PodmanEngine(SandboxConfig())
-    try:
-        assert [c for c in engine.list_sandboxes() if c["labels"].get("coderl.owner") == owner_token()] == []
-    finally:
-        engine.close()
+    assert own_sandboxes_left() == []
 
 
 @pytest.fixture(scope="module")
