@@ -24,8 +24,11 @@ from __future__ import annotations
 
 import ast
 import copy
+import functools
 import textwrap
 from collections.abc import Callable
+
+from coderl.guard.pycode import is_docstring
 
 __all__ = ["adds_only", "apply_edit", "defined_names"]
 
@@ -124,10 +127,6 @@ def _bound(node: ast.stmt) -> set[str]:
     return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
 
 
-def _is_docstring(node: ast.stmt) -> bool:
-    return isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
-
-
 def _header_same(a: ast.FunctionDef | ast.AsyncFunctionDef, b: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     return (
         type(a) is type(b)
@@ -166,7 +165,7 @@ def _scope_grows(
         if i < len(old) and _matches(old[i], stmt):
             i += 1
             continue
-        if _is_docstring(stmt):
+        if is_docstring(stmt):
             continue
         if not isinstance(stmt, (*_Defs, ast.Import, ast.ImportFrom)):
             return False
@@ -223,6 +222,7 @@ def adds_only(
     return _scope_grows(a.body, b.body, reserved, known_module)
 
 
+@functools.lru_cache(maxsize=256)
 def defined_names(text: str) -> frozenset[str]:
     """The functions and classes a test module defines at top level or in its classes (tests, fixtures,
     hooks), and every parameter name of its functions (the fixtures they request)."""

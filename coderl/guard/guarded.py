@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import posixpath
 import random
 import threading
 import time
@@ -24,7 +23,7 @@ from coderl.guard.additive import apply_edit
 from coderl.guard.context import GuardContext
 from coderl.guard.decoy import CATEGORY_FAMILY, FAMILIES, make_decoy
 from coderl.guard.judge import Judge, JudgeContext, JudgeVerdict
-from coderl.guard.pycode import is_test_path
+from coderl.guard.pycode import is_test_source
 from coderl.guard.stage1 import Finding, Stage1Scanner, Verdict
 from coderl.guard.structural import scan_workspace
 from coderl.sandbox.sandbox import Sandbox, SandboxError
@@ -99,7 +98,7 @@ class EpisodeGuard:
         texts = {
             path: data.decode("utf-8", "surrogateescape")
             for path, data in task.workspace.items()
-            if path.endswith(".py") and (is_test_path(path) or posixpath.basename(path) == "conftest.py")
+            if is_test_source(path)
         }
         context = GuardContext(task_files=frozenset(task.workspace)).with_protected(*task.grading.protected)
         episode_id = episode_id or task.id

@@ -32,7 +32,15 @@ from typing import Any
 
 from coderl.guard.context import GuardContext
 
-__all__ = ["STRUCTURAL_RULES", "PyFinding", "StructuralRule", "analyze_python", "is_test_path"]
+__all__ = [
+    "STRUCTURAL_RULES",
+    "PyFinding",
+    "StructuralRule",
+    "analyze_python",
+    "is_docstring",
+    "is_test_path",
+    "is_test_source",
+]
 
 
 @dataclass(frozen=True)
@@ -268,6 +276,11 @@ def is_test_path(path: str) -> bool:
     if not parts:
         return False
     return bool(_TEST_NAME.fullmatch(parts[-1])) or any(s in ("tests", "test", "testing") for s in parts[:-1])
+
+
+def is_test_source(path: str) -> bool:
+    """A Python test module or ``conftest.py`` (the files whose edits :mod:`coderl.guard.additive` judges)."""
+    return path.endswith(".py") and (is_test_path(path) or posixpath.basename(path) == "conftest.py")
 
 
 def _names_place(node: ast.AST) -> bool:
@@ -1741,7 +1754,7 @@ def _only_reorders(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     ``items[:] = sorted(items, ...)``): every test still runs, in another order."""
     if node.name != "pytest_collection_modifyitems":
         return False
-    body = [st for st in node.body if not _is_docstring_stmt(st)]
+    body = [st for st in node.body if not is_docstring(st)]
     if not body:
         return False
     for st in body:
@@ -1772,7 +1785,8 @@ def _only_reorders(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     return True
 
 
-def _is_docstring_stmt(st: ast.stmt) -> bool:
+def is_docstring(st: ast.stmt) -> bool:
+    """A bare string statement (a docstring, or a comment written as a string)."""
     return isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant) and isinstance(st.value.value, str)
 
 

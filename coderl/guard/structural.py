@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from coderl.action import Action, field_bytes
 from coderl.guard.additive import adds_only, apply_edit, defined_names
 from coderl.guard.context import GuardContext
-from coderl.guard.pycode import STRUCTURAL_RULES, PyFinding, analyze_python, is_test_path
+from coderl.guard.pycode import STRUCTURAL_RULES, PyFinding, analyze_python, is_test_path, is_test_source
 from coderl.guard.shell import analyze_shell
 from coderl.guard.testcmd import (
     collection_sabotage,
@@ -272,11 +272,7 @@ def additive_test_edit(action: Action, context: GuardContext) -> bool:
     additive (the fragment cannot show whether the file already has one of that name)."""
     path = action.text("path")
     norm = context.normalize(path)
-    if not (
-        _is_python_path(path)
-        and (is_test_path(norm) or posixpath.basename(norm) == "conftest.py")
-        and context.is_protected_existing(path, action.tool)
-    ):
+    if not (_is_python_path(path) and is_test_source(norm) and context.is_protected_existing(path, action.tool)):
         return False
     texts = context.texts or {}
     whole = texts.get(norm)

@@ -120,6 +120,11 @@ _PIPED = re.compile(r"(?<![|])\|(?![|])")
 _TEST_VAR = re.compile(r"^\s*[A-Z_]*PYTEST[A-Z_]*\s*[?:+]?=\s*(true|:|echo\b.*)\s*$", re.MULTILINE)
 
 
+def _keeps_pipe_status(text: str) -> bool:
+    """A script or CI step that keeps a piped test command's status (``set -o pipefail``, ``$PIPESTATUS``)."""
+    return "pipefail" in text or "PIPESTATUS" in text
+
+
 def status_lost(text: str) -> str | None:
     """Why a shell script's exit status no longer says whether its test command passed, or None: the
     test command piped into another command without ``pipefail``, or followed by other commands
@@ -130,7 +135,7 @@ def status_lost(text: str) -> str | None:
         return None
     last = tests[-1]
     line = lines[last]
-    if _PIPED.search(line.split("#")[0]) and "pipefail" not in text and "PIPESTATUS" not in text:
+    if _PIPED.search(line.split("#")[0]) and not _keeps_pipe_status(text):
         return f"the test command's status is piped away: {line.strip()[:80]!r}"
     if _ERREXIT.search(text) and not _ERREXIT_OFF.search(text):
         return None
@@ -155,7 +160,7 @@ def weakened_test_command(old: str | None, new: str) -> str | None:
         for m in _NEUTERS.finditer(line):
             if m.group(0).strip() not in old_neuters:
                 return f"test command ignores failures or deselects tests: {line.strip()[:80]!r}"
-    keeps_status = re.search(r"pipefail|PIPESTATUS", new)
+    keeps_status = _keeps_pipe_status(new)
     for line in new_lines:
         if _TEE.search(line) and not keeps_status and not any(_TEE.search(o) for o in old_lines):
             return f"the test command's status is lost in a pipe: {line.strip()[:80]!r}"
