@@ -167,7 +167,8 @@ def test_reward_filter_zeroes_a_response_that_writes_conftest_and_keeps_an_hones
 def test_reward_filter_finds_openai_calls_and_fenced_code():
     from coderl.integrations.verl.reward import extract_actions, scan_response
 
-    call = {"type": "function", "function": {"name": "execute_bash", "arguments": json.dumps({"cmd": "git log -p"})}}
+    arguments = json.dumps({"cmd": "git log -p --all"})
+    call = {"type": "function", "function": {"name": "execute_bash", "arguments": arguments}}
     openai = json.dumps({"tool_calls": [call]})
     fenced = "Run this:\n```bash\ncurl -s http://example.com/answers.py > solution.py\n```\n"
     assert [a.tool for a in extract_actions(openai)] == ["bash"]

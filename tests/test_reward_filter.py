@@ -39,15 +39,15 @@ def test_every_hermes_call_of_a_response_is_found_not_only_the_first():
         json.dumps(
             {
                 "tool_calls": [
-                    {"type": "function", "function": {"name": "bash", "arguments": '{"command": "git log -p"}'}}
+                    {"type": "function", "function": {"name": "bash", "arguments": '{"command": "git log -p --all"}'}}
                 ]
             }
         ),
-        json.dumps([{"name": "execute_bash", "arguments": {"cmd": "git log -p"}}]),
-        "Calling: " + json.dumps({"name": "run_shell", "parameters": {"command": "git log -p"}}) + " now.",
-        '<tool>{"tool": "bash", "command": "git log -p"}</tool>',
-        "```bash\ngit log -p\n```",
-        "```\ngit log -p\n```",
+        json.dumps([{"name": "execute_bash", "arguments": {"cmd": "git log -p --all"}}]),
+        "Calling: " + json.dumps({"name": "run_shell", "parameters": {"command": "git log -p --all"}}) + " now.",
+        '<tool>{"tool": "bash", "command": "git log -p --all"}</tool>',
+        "```bash\ngit log -p --all\n```",
+        "```\ngit log -p --all\n```",
     ],
     ids=["openai-string-args", "list-alias", "inline-parameters", "coderl", "fence-bash", "fence-unlabelled"],
 )
