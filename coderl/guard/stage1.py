@@ -55,6 +55,11 @@ _NEW_TEST_EXEMPT = frozenset(
 # In a test module (not a conftest.py) hooks and collect_ignore do nothing: pytest reads them only from
 # conftest files and plugins (pytest-xdist's own tests define both for the pytester runs they drive).
 _TEST_MODULE_INERT = frozenset({"py.pytest-hook", "collection.break", "pytest.hook_rewrites_outcome"})
+# pytest loads hooks from conftests and plugins, never from a module named as tests (``test_*.py``): a hook
+# wrapper that rewrites an outcome there (pluggy's own tests) runs only if something registers it, which is
+# its own finding. A helper module beside the tests (``tests/plugins/x.py``) can be loaded as a plugin.
+_TEST_NAMED_INERT = frozenset({"py.rewrites-outcome"})
+_TEST_NAMED = re.compile(r"(test_[^/]*|[^/]*_test)\.py")
 
 
 @dataclass(frozen=True)
@@ -277,6 +282,8 @@ class Stage1Scanner:
                     exempt = exempt - _CONFTEST_KEEPS  # every test module beside it loads it
                 else:
                     exempt = exempt | _TEST_MODULE_INERT
+                    if _TEST_NAMED.fullmatch(posixpath.basename(action.text("path"))):
+                        exempt = exempt | _TEST_NAMED_INERT
                 findings[i] = [f for f in findings[i] if f.rule not in exempt]
         return [Verdict(a.id, tuple(f)) for a, f in zip(actions, findings, strict=True)]
 

@@ -302,9 +302,12 @@ def in_test_folder(path: str, context: GuardContext) -> bool:
 
 def is_framework_source(path: str) -> bool:
     """A file inside the test framework's own package or a pytest plugin's (``src/_pytest/...``,
-    ``pytest_benchmark/plugin.py``), not a root-level module that would shadow one."""
-    parts = path.replace("\\", "/").split("/")[:-1]
-    return any(p in _FRAMEWORK_PACKAGES or p.startswith("pytest_") for p in parts)
+    ``pytest_benchmark/plugin.py``, a one-module plugin in a src layout: ``src/pytest_timeout.py``), not a
+    root-level module that would shadow one."""
+    parts = path.replace("\\", "/").split("/")
+    if len(parts) == 2 and parts[0] == "src" and parts[1].startswith("pytest_") and parts[1].endswith(".py"):
+        return True
+    return any(p in _FRAMEWORK_PACKAGES or p.startswith("pytest_") for p in parts[:-1])
 
 
 def _first_per_rule(found: list[PyFinding]) -> list[PyFinding]:
