@@ -85,6 +85,7 @@ episode_workers = 2
 rollout_workers = 1
 sandboxes_per_worker = {sandboxes}
 retry_lost_episodes = {retry}
+learners = {learners}
 """
 
 
@@ -99,6 +100,7 @@ def _config(
     policy: str = "tiny",
     sft: int = 0,
     retry: int = 0,
+    learners: int = 1,
 ):
     """A small run: 4 episodes an iteration on 4 generated tasks; ``sft`` warm-start steps give the tiny policy
     a mix of passing and failing episodes (30 steps: about a third pass)."""
@@ -112,6 +114,7 @@ def _config(
         policy=policy,
         sft=sft,
         retry=retry,
+        learners=learners,
         prompt=json.dumps(PROMPT),
     )
     path.write_text(text)
@@ -288,6 +291,70 @@ def test_ray_run_killed_and_resumed_equals_the_local_run_episode_for_episode(tmp
     rewards = [r["reward"] for it in (0, 1) for r in _episodes(config.out_dir, it).values()]
     assert 0 < sum(rewards) < len(rewards)  # some passed, some failed: the comparison above can tell runs apart
     assert first_ray["policy_loss"] != 0
+
+
+@pytest.mark.podman
+@pytest.mark.slow
+def test_coderl_train_on_two_learner_ranks_equals_the_local_run(tmp_path, tracked):
+    """``[cluster] learners = 2``: experience and the update on two FSDP2 ranks over gloo. The same episodes in both
+    iterations (iteration 1 was played on the weights rank 0 gave back and the controller broadcast), the same
+    losses, and a checkpoint in the single-process format whose critic and optimizer states equal the local run's;
+    ranks resumed from it hold that state."""
+    import torch
+
+    local = _config(tmp_path, "local", "local", sft=30)
+    asyncio.run(Trainer(local).run())
+    config = _config(tmp_path, "ranks", "ray", policy=str(local.out_dir / "policy-sft"), learners=2)
+    tracked.cluster = connect(config.cluster)
+    try:
+        trainer = _ray_trainer(config, tracked)
+        asyncio.run(trainer.run())
+        assert trainer.learner_workers == [] and trainer.synced == [True, True]
+        placed = json.loads((config.out_dir / "cluster.jsonl").read_text().splitlines()[0])["actors"]
+        assert sorted((a["role"], a.get("rank")) for a in placed if a["role"] == "learner") == [
+            ("learner", 0),
+            ("learner", 1),
+        ]
+        resumed = _ray_trainer(config, tracked)
+        resumed.resume = True
+        resumed.setup()
+        try:
+            held = ray.get([w.training_state.remote() for w in resumed.learner_workers])
+        finally:
+            asyncio.run(resumed.close())
+    finally:
+        disconnect(tracked.cluster)
+
+    for iteration in (0, 1):
+        want, got = _episodes(local.out_dir, iteration), _episodes(config.out_dir, iteration)
+        assert sorted(got) == sorted(want) == [0, 1, 2, 3]
+        for i, w in want.items():
+            assert (got[i]["token_ids"], got[i]["reward"]) == (w["token_ids"], w["reward"]), (iteration, i)
+    rewards = [r["reward"] for it in (0, 1) for r in _episodes(config.out_dir, it).values()]
+    assert 0 < sum(rewards) < len(rewards)  # some passed, some failed: the comparison can tell runs apart
+    for m_local, m_ranks in zip(_metrics(local.out_dir), _metrics(config.out_dir), strict=True):
+        for key in ("policy_loss", "value_loss", "entropy", "approx_kl", "policy_grad_norm", "critic_grad_norm"):
+            assert m_ranks[key] == pytest.approx(m_local[key], rel=1e-4, abs=1e-6), (m_local["iteration"], key)
+    # the checkpoints: the same format and (float summation order aside) the same state
+    want_state = torch.load(local.out_dir / "ckpt-00001" / "state.pt", weights_only=False)
+    got_state = torch.load(config.out_dir / "ckpt-00001" / "state.pt", weights_only=False)
+    for name, value in want_state["critic"].items():
+        torch.testing.assert_close(got_state["critic"][name], value, rtol=1e-4, atol=1e-6, msg=name)
+    for opt in ("policy_opt", "critic_opt"):
+        want_opt, got_opt = want_state[opt], got_state[opt]
+        assert got_opt["param_groups"] == want_opt["param_groups"] and sorted(got_opt["state"]) == sorted(
+            want_opt["state"]
+        )
+        for i, entry in want_opt["state"].items():
+            for key, value in entry.items():
+                torch.testing.assert_close(got_opt["state"][i][key], value, rtol=1e-4, atol=1e-7, msg=f"{opt} {i}")
+    # resumed on two ranks: each holds the checkpoint's state, cut to its shard and gathered back whole here
+    assert held[1] == {} and sorted(held[0]) == ["critic", "critic_opt", "policy_opt"]
+    for name, value in got_state["critic"].items():
+        torch.testing.assert_close(held[0]["critic"][name], value, rtol=0, atol=0, msg=name)
+    for i, entry in got_state["policy_opt"]["state"].items():
+        for key, value in entry.items():
+            torch.testing.assert_close(held[0]["policy_opt"]["state"][i][key], value, rtol=0, atol=0)
 
 
 @pytest.mark.podman

@@ -15,8 +15,11 @@ trainer's own code:
   worker's remaining share goes to the live ones, and Ray restarts the dead one (its pool, when it next starts,
   removes the containers it left).
 
-The controller runs in the driver process of ``coderl train``; it receives the finished trajectories (the
-learner in this process trains on them). Episode randomness depends on (seed, iteration, episode index) only
+The controller runs in the driver process of ``coderl train``; it receives the finished trajectories. With
+``[cluster] learners = 1`` the learner in this process trains on them; with N > 1, experience and the update
+run on N LearnerWorkers (FSDP2 ranks over gloo, :mod:`coderl.distributed.learner_worker`), and the controller
+takes rank 0's full weights back for the weight sync and its checkpoints (which keep the single-process
+format). Episode randomness depends on (seed, iteration, episode index) only
 (``[rollout] episode_seeds``), so the result equals the local run with the same seed and any number of workers.
 """
 
@@ -28,10 +31,12 @@ import json
 import time
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 
 from coderl.distributed.cluster import actor_options, connect, disconnect, require_ray
 from coderl.distributed.episode_worker import EpisodeWorker
+from coderl.distributed.learner_worker import LearnerWorker
 from coderl.distributed.rollout_worker import RolloutWorker
 from coderl.distributed.weight_sync import StatelessGroup, free_port, layout_of, send
 from coderl.rollout.engine import Generation, SamplingParams, pad_id_of
@@ -39,8 +44,9 @@ from coderl.rollout.loop import episode_tasks, failed_trajectory
 from coderl.rollout.protocol import ChatFormat
 from coderl.rollout.trajectory import Trajectory
 from coderl.task import Task
+from coderl.train.checkpoint import save_checkpoint
 from coderl.train.config import TrainConfig
-from coderl.train.trainer import Trainer, engine_options
+from coderl.train.trainer import Trainer, engine_options, seed_of
 
 __all__ = ["ClusterEngine", "RayTrainer", "train_on_ray"]
 
@@ -129,6 +135,127 @@ class RayTrainer(Trainer):
         super().__init__(config, resume=resume, console=console)
         self.run_name = f"coderl-{time.strftime('%H%M%S')}-{id(self) % 10000:04d}"
         self.episode_workers: list[Any] = []
+        self.learner_workers: list[Any] = []
+        self.state_file: Path | None = None
+
+    # -- learner ranks --------------------------------------------------------------------------------------------
+
+    def _starting_point(self) -> dict[str, Any]:
+        state = super()._starting_point()
+        self.state_file = self.policy_path.parent / "state.pt" if state else None  # ckpt-N/policy -> ckpt-N
+        return state
+
+    def _load_models(self, state: dict[str, Any]) -> None:
+        """The controller's models (its policy is what the weight sync sends and a checkpoint saves), and with
+        ``[cluster] learners`` > 1 the learner ranks, started on the same policy (and resumed state)."""
+        super()._load_models(state)
+        if self.config.cluster.learners > 1:
+            self.learner_workers = self._start_learners()
+
+    def _start_learners(self) -> list[Any]:
+        ray = require_ray()
+        config, world = self.config, self.config.cluster.learners
+        if self.device.type != "cpu":
+            raise RuntimeError(
+                f"[cluster] learners = {world} on {self.device}: learner ranks run on CPU (gloo) only so far; "
+                "use learners = 1 on a GPU"
+            )
+        critic = None if config.model.critic == "policy" else str(Path(config.model.critic).resolve())
+        remote = ray.remote(LearnerWorker)
+        workers = [
+            remote.options(**actor_options("learner", name=f"{self.run_name}/learner-{rank}")).remote(
+                rank,
+                world,
+                None,
+                None,
+                str(self.policy_path.resolve()),
+                config.ppo,
+                threads=config.run.threads,
+                critic=critic,
+                state=str(self.state_file.resolve()) if self.state_file else None,
+                reference=bool(config.model.reference),
+            )
+            for rank in range(world)
+        ]
+        try:
+            master, port = ray.get(workers[0].rendezvous.remote())
+            ray.get([w.start.remote(master, port) for w in workers], timeout=900)
+        except BaseException:
+            self._stop_learners(workers)
+            raise
+        return workers
+
+    @staticmethod
+    def _stop_learners(workers: list[Any]) -> None:
+        ray = require_ray()
+        for worker in workers:
+            with contextlib.suppress(Exception):  # a dead rank has nothing left to close
+                ray.get(worker.close.remote(), timeout=60)
+            ray.kill(worker, no_restart=True)
+
+    def experience(self, trajectories: list[Trajectory]) -> Any:
+        """Locally as the trainer does; with learner ranks the trajectories themselves (each rank builds the
+        experience in the update phase)."""
+        return trajectories if self.learner_workers else super().experience(trajectories)
+
+    def update(self, batch: Any, index: int) -> dict[str, float]:
+        """Locally, or on the learner ranks (experience and PPO epochs, the same minibatch seed on every rank),
+        after which the controller's policy takes rank 0's full weights (for the sync and checkpoints)."""
+        if not self.learner_workers:
+            return super().update(batch, index)
+        ray = require_ray()
+        adv, ppo = self.config.advantage, self.config.ppo
+        advantage = {
+            "estimator": adv.estimator,
+            "gamma": adv.gamma,
+            "lam": adv.lam,
+            "lam_critic": adv.lam_critic,
+            "lam_alpha": adv.lam_alpha or None,
+            "whiten": adv.whiten,
+            "temperature": ppo.temperature,
+        }
+        assert self.engine is not None
+        trajectories = ray.put(list(batch))
+        calls = [
+            w.update.remote(
+                trajectories,
+                pad_id=self.engine.pad_id,
+                advantage=advantage,
+                seed=seed_of(self.config.run.seed, "minibatches", index),
+                train_policy=not self.critic_only(index),
+                recompute=ppo.old_logprobs == "recompute",
+            )
+            for w in self.learner_workers
+        ]
+        stats: list[dict[str, float]] = ray.get(calls)
+        states = ray.get([w.policy_state.remote(everywhere=False) for w in self.learner_workers])
+        self.policy.load_state_dict(states[0])
+        return stats[0]
+
+    def checkpoint(self, index: int) -> Path:
+        """Locally, or with the critic and optimizer states gathered whole from the learner ranks."""
+        if not self.learner_workers:
+            return super().checkpoint(index)
+        ray = require_ray()
+        saved = ray.get([w.training_state.remote() for w in self.learner_workers])[0]
+        assert self.critic is not None
+        self.critic.load_state_dict(saved["critic"])  # the controller's copy, kept current
+        return save_checkpoint(
+            self.out,
+            index,
+            policy=self.policy,
+            tokenizer=self.tokenizer,
+            state={**saved, "config": self.config.to_dict()},
+        )
+
+    async def close(self) -> None:
+        """The trainer's close, and the learner ranks stopped."""
+        try:
+            await super().close()
+        finally:
+            if self.learner_workers:
+                self._stop_learners(self.learner_workers)
+                self.learner_workers = []
 
     # -- rollout workers and weight sync ------------------------------------------------------------------------
 
@@ -198,7 +325,8 @@ class RayTrainer(Trainer):
         """Append where this run's actors were placed (role, node, pid) to ``out_dir/cluster.jsonl``: one line per
         start of the run (a resumed run adds its own), for debugging and for finding what a dead run left."""
         rollout = await asyncio.gather(*(w.where.remote() for w in engine.workers))
-        line = {"run": self.run_name, "time": time.time(), "actors": [*episode, *rollout]}
+        learners = await asyncio.gather(*(w.where.remote() for w in self.learner_workers))
+        line = {"run": self.run_name, "time": time.time(), "actors": [*episode, *rollout, *learners]}
         with (self.out / "cluster.jsonl").open("a", encoding="utf-8") as f:
             f.write(json.dumps(line, default=str) + "\n")
 

@@ -7,6 +7,11 @@ minibatches, so FSDP's gradient average is the single-process gradient and N ran
 update (up to float summation order). Splitting the rows across ranks (each rank ``value_gae`` on its own rows,
 only the whitening sums and the token counts of the loss normalizer crossing ranks) is the next step.
 
+``coderl train`` with ``[cluster] learners = N`` (N > 1) drives these ranks (:class:`~coderl.distributed.controller.
+RayTrainer`): experience and the update run here, the controller takes rank 0's full weights back for the weight
+sync and the checkpoint, and a checkpoint holds the full (unsharded) critic and optimizer states in the
+single-process format, so a run may resume with another number of ranks.
+
 The default process group is FSDP's (``init_process_group`` on ``MASTER_ADDR:MASTER_PORT``); weight sync to
 rollout workers goes over a group of its own (:mod:`coderl.distributed.weight_sync`), never this one.
 """
@@ -14,6 +19,7 @@ rollout workers goes over a group of its own (:mod:`coderl.distributed.weight_sy
 from __future__ import annotations
 
 import contextlib
+import copy
 import os
 from collections.abc import Iterator, Sequence
 from datetime import timedelta
@@ -75,21 +81,90 @@ def unsharded(module: nn.Module) -> Iterator[None]:
         module.reshard()  # type: ignore[operator]
 
 
+def full_optimizer_state(optimizer: torch.optim.Optimizer) -> dict[str, Any]:
+    """The optimizer's state dict with every sharded tensor gathered whole: the single-process format
+    (``state`` keyed by parameter index). A collective: all ranks call it."""
+    from torch.distributed.tensor import DTensor
+
+    sd = optimizer.state_dict()
+    state = {
+        i: {k: v.full_tensor() if isinstance(v, DTensor) else v for k, v in entry.items()}
+        for i, entry in sd["state"].items()
+    }
+    return {"state": state, "param_groups": sd["param_groups"]}
+
+
+def load_full_optimizer_state(optimizer: torch.optim.Optimizer, full: dict[str, Any]) -> None:
+    """Load a single-process optimizer state into an optimizer over sharded parameters: each tensor of a
+    parameter's state is cut the way the parameter is (its mesh and placements)."""
+    from torch.distributed.tensor import DTensor, distribute_tensor
+
+    params = [p for group in optimizer.param_groups for p in group["params"]]
+    state: dict[int, dict[str, Any]] = {}
+    for i, entry in full["state"].items():
+        param = params[int(i)]
+        state[i] = {
+            k: distribute_tensor(v, param.device_mesh, param.placements)
+            if isinstance(param, DTensor) and isinstance(v, torch.Tensor) and v.shape == param.shape
+            else v
+            for k, v in entry.items()
+        }
+    optimizer.load_state_dict({"state": state, "param_groups": full["param_groups"]})
+
+
 class LearnerWorker:
-    """Rank ``rank`` of ``world`` (the Ray actor class is ``ray.remote(LearnerWorker)``)."""
+    """Rank ``rank`` of ``world`` (the Ray actor class is ``ray.remote(LearnerWorker)``).
+
+    ``master``/``port``: the rendezvous (rank 0's node and a free port there). Given, the rank starts at once;
+    None, it waits for :meth:`start` (the controller first asks rank 0 where it runs: :meth:`rendezvous`).
+    ``critic``: the critic's starting checkpoint (default: the policy's); ``state``: a ``coderl train``
+    checkpoint's ``state.pt`` to resume from (its critic and both optimizers); ``reference``: keep a frozen copy
+    of the starting policy for the KL penalty, as the single-process trainer does."""
 
     def __init__(
-        self, rank: int, world: int, master: str, port: int, policy: str, config: PPOConfig, *, threads: int = 0
+        self,
+        rank: int,
+        world: int,
+        master: str | None,
+        port: int | None,
+        policy: str,
+        config: PPOConfig,
+        *,
+        threads: int = 0,
+        critic: str | None = None,
+        state: str | None = None,
+        reference: bool = False,
     ) -> None:
-        from transformers import AutoModelForCausalLM
-
         if threads:
             torch.set_num_threads(threads)
-        os.environ["MASTER_ADDR"], os.environ["MASTER_PORT"] = master, str(port)
-        dist.init_process_group("gloo", rank=rank, world_size=world, timeout=timedelta(seconds=300))
         self.rank, self.world = rank, world
+        self._args = (policy, config, critic, state, reference)
+        self.sync_group: StatelessGroup | None = None
+        self._outgoing: dict[str, torch.Tensor] = {}
+        if master is not None and port is not None:
+            self.start(master, port)
+
+    def rendezvous(self) -> tuple[str, int]:
+        """This rank's node address and a free port on it (asked of rank 0, the group's store host)."""
+        from coderl.distributed.weight_sync import free_port
+
+        return where()["ip"], free_port()
+
+    def start(self, master: str, port: int) -> None:
+        """Join the default group (FSDP's) and build the sharded policy, critic, optimizers (and resumed state)."""
+        from transformers import AutoModelForCausalLM
+
+        from coderl.train.device import torch_dtype
+
+        policy, config, critic_source, state_path, reference = self._args
+        os.environ["MASTER_ADDR"], os.environ["MASTER_PORT"] = master, str(port)
+        dist.init_process_group("gloo", rank=self.rank, world_size=self.world, timeout=timedelta(seconds=300))
         model: Any = AutoModelForCausalLM.from_pretrained(policy, dtype=torch.float32)
-        critic = Critic.from_pretrained(policy)
+        critic = Critic.from_pretrained(critic_source or policy)
+        saved = torch.load(state_path, weights_only=False, map_location="cpu") if state_path else None
+        if saved is not None:
+            critic.load_state_dict(saved["critic"])
+        frozen = copy.deepcopy(model).to(torch_dtype(config.dtype)).eval() if reference else None
         self.policy: Any = shard(model)
         self.critic: Any = shard(critic, critic.backbone)
         with torch.no_grad():  # FSDP2 sets itself up in the root's first forward: before any direct use of a part
@@ -100,9 +175,10 @@ class LearnerWorker:
         # parameters, not those gathered copies
         self.policy.reshard()
         self.critic.reshard()
-        self.learner = PPOLearner(self.policy, self.critic, config)
-        self.sync_group: StatelessGroup | None = None
-        self._outgoing: dict[str, torch.Tensor] = {}
+        self.learner = PPOLearner(self.policy, self.critic, config, frozen)
+        if saved is not None:
+            load_full_optimizer_state(self.learner.policy_opt, saved["policy_opt"])
+            load_full_optimizer_state(self.learner.critic_opt, saved["critic_opt"])
 
     def where(self) -> dict[str, Any]:
         """Node and process of this rank (for ``coderl cluster status``)."""
@@ -116,11 +192,20 @@ class LearnerWorker:
         advantage: dict[str, Any],
         seed: int,
         train_policy: bool = True,
+        recompute: bool = False,
     ) -> dict[str, float]:
         """Experience (critic values, GAE) and the PPO epochs on ``trajectories``; the minibatch order comes from
-        ``seed`` (the same on every rank). ``advantage``: ``make_experience``'s estimator keywords."""
-        with unsharded(self.critic):
-            batch = make_experience(trajectories, self.critic, pad_id=pad_id, device="cpu", **advantage)
+        ``seed`` (the same on every rank). ``advantage``: ``make_experience``'s estimator keywords; with
+        ``recompute`` the old logprobs come from this policy (``[ppo] old_logprobs = "recompute"``)."""
+        with unsharded(self.critic), self.learner.autocast(torch.device("cpu")):
+            batch = make_experience(
+                trajectories,
+                self.critic,
+                pad_id=pad_id,
+                device="cpu",
+                policy=self.policy if recompute else None,
+                **advantage,
+            )
         self.policy.reshard()
         generator = torch.Generator().manual_seed(seed)
         return self.learner.update(batch, train_policy=train_policy, generator=generator)
@@ -129,9 +214,21 @@ class LearnerWorker:
         """Checksums of the full policy and critic weights (all ranks must call this together)."""
         return {"policy": checksum(full_state(self.policy)), "critic": checksum(full_state(self.critic))}
 
-    def policy_state(self) -> dict[str, torch.Tensor]:
-        """The full policy state dict (all ranks must call this together; rank 0's is the one to sync)."""
-        return full_state(self.policy)
+    def policy_state(self, everywhere: bool = True) -> dict[str, torch.Tensor]:
+        """The full policy state dict (all ranks must call this together; rank 0's is the one to sync). With
+        ``everywhere`` False only rank 0 returns it (the others an empty dict: nothing to ship back)."""
+        state = full_state(self.policy)
+        return state if everywhere or self.rank == 0 else {}
+
+    def training_state(self) -> dict[str, Any]:
+        """What a checkpoint holds besides the policy, gathered whole in the single-process format: the critic's
+        state dict and both optimizers' (all ranks call this together; only rank 0 returns it)."""
+        out = {
+            "critic": full_state(self.critic),
+            "policy_opt": full_optimizer_state(self.learner.policy_opt),
+            "critic_opt": full_optimizer_state(self.learner.critic_opt),
+        }
+        return out if self.rank == 0 else {}
 
     def join_sync(self, host: str, port: int, world: int) -> None:
         """Rank 0 only: host the weight-sync group (its rank 0) at ``host:port``; returns once all ``world`` joined."""

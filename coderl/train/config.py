@@ -421,8 +421,8 @@ class ClusterSection(_Section):
     cpus: Annotated[int, Field(ge=0, le=4096)] = 0
     episode_workers: Annotated[int, Field(ge=1, le=1024)] = 1  # one per sandbox node (resource coderl_sandbox)
     rollout_workers: Annotated[int, Field(ge=1, le=1024)] = 1  # one inference engine each
-    # learner ranks. `coderl train` runs the learner in the controller (1); FSDP2 ranks (LearnerWorker) are tested
-    # on their own but not yet driven by the trainer, so a larger value is refused rather than ignored
+    # learner ranks: 1 runs the learner in the controller; N > 1 (backend "ray", CPU) runs experience and the
+    # update on N FSDP2 ranks over gloo (LearnerWorker), the data replicated on each
     learners: Annotated[int, Field(ge=1, le=1024)] = 1
     sandboxes_per_worker: Annotated[int, Field(ge=1, le=256)] = 4
     # how many times an episode whose episode worker died is played again on a live one (0: recorded as a
@@ -430,15 +430,11 @@ class ClusterSection(_Section):
     # replay is the episode it would have been
     retry_lost_episodes: Annotated[int, Field(ge=0, le=3)] = 0
 
-    @field_validator("learners")
-    @classmethod
-    def _learners(cls, value: int) -> int:
-        if value > 1:
-            raise ValueError(
-                f"{value} learner ranks: not available yet (the trainer's learner runs in the controller; FSDP2 ranks, "
-                "coderl.distributed.learner_worker, are not driven by coderl train yet); use 1"
-            )
-        return value
+    @model_validator(mode="after")
+    def _learners(self) -> ClusterSection:
+        if self.learners > 1 and self.backend != "ray":
+            raise ValueError(f'learners = {self.learners} needs backend = "ray" (the ranks are Ray actors)')
+        return self
 
     @field_validator("address")
     @classmethod
