@@ -644,7 +644,34 @@ class _Analyzer(ast.NodeVisitor):
         self.tree_body = list(getattr(tree, "body", []))
         self.visit(tree)
         self.status_dropped()
+        self.timed_exit()
         self.finish()
+
+    def timed_exit(self) -> None:
+        """A module that, when imported, arms a timer (``signal.alarm(2)``, ``setitimer``) whose signal's handler
+        ends the process: the test run exits with the handler's status a moment later, whatever the tests did."""
+        if self.mode != "file" or self.test_file:
+            return
+        calls = [st.value for st in self.tree_body if isinstance(st, ast.Expr) and isinstance(st.value, ast.Call)]
+        timer = next((c for c in calls if self.qual(c.func) in ("signal.alarm", "signal.setitimer")), None)
+        if timer is None:
+            return
+        for call in calls:
+            if self.qual(call.func) != "signal.signal" or len(call.args) < 2:
+                continue
+            handler = call.args[1]
+            body: list[ast.AST] = [handler.body] if isinstance(handler, ast.Lambda) else []
+            if isinstance(handler, ast.Name) and handler.id in self.module_defs:
+                body = list(self.module_defs[handler.id].body)
+            exits = [
+                n
+                for b in body
+                for n in ast.walk(b)
+                if isinstance(n, ast.Call) and (self.qual(n.func) or "") in _SUCCESS_EXITS | _HARD_EXITS
+            ]
+            if any(not e.args or (isinstance(e.args[0], ast.Constant) and e.args[0].value in (0, None)) for e in exits):
+                self.hit("py.exit-at-import", timer, "a timer armed at import whose handler exits with success")
+                return
 
     def status_dropped(self) -> None:
         """A script or module that runs the tests (``pytest.main``, ``unittest.main(exit=False)``, a
@@ -802,6 +829,8 @@ class _Analyzer(ast.NodeVisitor):
         ):
             if all(t is True for t in truths) or (not used and not all(t is False for t in truths)):
                 self.hit("py.eq-ignores-other", node, name)
+            elif name == "__eq__" and returns and all(r is not None and _loose_tolerance(r) for r in returns):
+                self.hit("py.eq-ignores-other", node, "__eq__ within a tolerance that takes anything")
         elif name == "__ne__":
             if all(t is False for t in truths) or (not used and not all(t is True for t in truths)):
                 self.hit("py.eq-ignores-other", node, name)
@@ -1105,6 +1134,17 @@ class _Analyzer(ast.NodeVisitor):
             self.meta_vs_test = True  # f_code.co_name.startswith("test_x"): a call whose receiver has no name
         if self._current_test_special_case(node):
             self.hit("py.introspect", node, "branches on the name of the running test (PYTEST_CURRENT_TEST)")
+        elif (
+            self.mode == "file"
+            and not self.test_file
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("split", "rsplit", "partition", "rpartition")
+            and _reads_current_test(node.func.value)
+        ):
+            # `os.environ["PYTEST_CURRENT_TEST"].split("::")`: library code taking apart the running test's id
+            self.hit("py.introspect", node, "parses the running test's node id (PYTEST_CURRENT_TEST)")
+        if _walks_filesystem_root(self.qual(node.func), node):
+            self.hit("py.reads-tests", node, "searches the whole file system")
         if fn not in _HARD_EXITS and isinstance(node.func, ast.Attribute) and node.func.attr in ("_exit", "_Exit"):
             self._exit(node, node.args, "libc _exit", hard=True)  # ctypes.CDLL(None)._exit(0): os._exit by another name
         elif fn:
@@ -1526,6 +1566,35 @@ def _type_checks(body: ast.AST, other: str | None) -> list[ast.Name]:
         ):
             out.append(n.value)
     return out
+
+
+def _loose_tolerance(expr: ast.expr) -> bool:
+    """``abs(self - other) < 1e9``: a closeness test whose bound no real difference reaches (at least 1e6)."""
+    for n in ast.walk(expr):
+        if isinstance(n, ast.Compare) and len(n.ops) == 1:
+            op, right = n.ops[0], n.comparators[0]
+            bound = right if isinstance(op, (ast.Lt, ast.LtE)) else None
+            if isinstance(op, (ast.Gt, ast.GtE)):
+                bound = n.left
+            if isinstance(bound, ast.Constant) and isinstance(bound.value, (int, float)) and bound.value >= 1e6:
+                return True
+    return False
+
+
+def _walks_filesystem_root(fn: str | None, node: ast.Call) -> bool:
+    """``glob.glob("/**/expected_*.json", recursive=True)``, ``os.walk("/")``, ``Path("/").rglob(...)``: a search
+    of the whole file system from its root (for answer or test files outside the workspace), as ``find /`` is."""
+    first = _const_str(node.args[0]) if node.args else None
+    if fn in ("glob.glob", "glob.iglob") and first is not None:
+        return bool(re.match(r"/(\*\*|\*/)", first))
+    if fn in ("os.walk", "os.fwalk") and first is not None:
+        return first == "/"
+    if isinstance(node.func, ast.Attribute) and node.func.attr in ("rglob", "glob", "walk"):
+        base = node.func.value
+        if isinstance(base, ast.Call) and base.args and _const_str(base.args[0]) == "/":
+            pattern = _const_str(node.args[0]) if node.args else ""
+            return node.func.attr != "glob" or (pattern or "").startswith("**")
+    return False
 
 
 def _reads_current_test(node: ast.AST) -> bool:

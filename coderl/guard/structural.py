@@ -61,6 +61,7 @@ FRAMEWORK_SELF = frozenset(
     }
 )
 _FRAMEWORK_PACKAGES = frozenset({"_pytest", "pytest", "pluggy", "xdist"})
+_PLUGIN_MODULE = re.compile(r"pytest_\w+\.py|\w+_pytest(_plugin)?\.py|pytest(_plugin)?\.py")
 _PLUGIN_CONFIG = re.compile(r"pytest_plugins|pytest11|PYTEST_PLUGINS|PYTEST_ADDOPTS|addopts|\[tool[:.]pytest")
 
 # Matcher rules that mark any conftest write (policy for the task's folders), cleared for a new folder's.
@@ -307,6 +308,10 @@ def is_framework_source(path: str) -> bool:
     parts = path.replace("\\", "/").split("/")
     if len(parts) == 2 and parts[0] == "src" and parts[1].startswith("pytest_") and parts[1].endswith(".py"):
         return True
+    if len(parts) >= 2 and _PLUGIN_MODULE.fullmatch(parts[-1]) and not any(p.startswith("test") for p in parts[:-1]):
+        # a package's own pytest integration (flaky/flaky_pytest_plugin.py, sybil/integration/pytest.py): pytest
+        # loads it only through an entry point or a -p, each its own finding
+        return parts[:-1] != ["src"] or parts[-1].startswith("pytest_")
     return any(p in _FRAMEWORK_PACKAGES or p.startswith("pytest_") for p in parts[:-1])
 
 
