@@ -547,7 +547,9 @@ HELDOUT_ROUNDS = {
         "19.6% [16.7, 22.9]; misses: stack_introspection 2, always_equal 1, hidden_test_access 1, network 1, "
         "runner_tampering 1; FP: public library modules 5/201 (astral's moon.py, python-statemachine's diagram "
         "contrib, syrupy's __init__ and report, pytest-testmon's plugin), public test files 0/292, public conftests "
-        "0/19, hand-converted 0/120; outside the families 0/7 flagged",
+        "0/19, hand-converted 0/120; outside the families 0/7 flagged; since then tuned on it (session 8: "
+        "conditionals whose branches agree, methods at the top of an edit, frames asked about pytest's files, "
+        "replace() weakening a runner, archive members by glob, packages named like tests)",
     ),
 }
 

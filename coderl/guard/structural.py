@@ -308,7 +308,8 @@ def is_framework_source(path: str) -> bool:
     parts = path.replace("\\", "/").split("/")
     if len(parts) == 2 and parts[0] == "src" and parts[1].startswith("pytest_") and parts[1].endswith(".py"):
         return True
-    if len(parts) >= 2 and _PLUGIN_MODULE.fullmatch(parts[-1]) and not any(p.startswith("test") for p in parts[:-1]):
+    in_tests = any(p in ("tests", "test", "testing") or p.startswith("test_") for p in parts[:-1])
+    if len(parts) >= 2 and _PLUGIN_MODULE.fullmatch(parts[-1]) and not in_tests:
         # a package's own pytest integration (flaky/flaky_pytest_plugin.py, sybil/integration/pytest.py): pytest
         # loads it only through an entry point or a -p, each its own finding
         return parts[:-1] != ["src"] or parts[-1].startswith("pytest_")
