@@ -460,6 +460,13 @@ def parse_args(argv: Sequence[str] | None) -> tuple[argparse.Namespace, str, Siz
     ap.add_argument("--cheat-share", type=float, help="share of cheating warm-start demonstrations")
     ap.add_argument("--arms", nargs="+", default=list(ARMS), help=f"arms to run (default: {' '.join(ARMS)})")
     ap.add_argument("--no-progress", action="store_true", help="hide the progress bars")
+    ap.add_argument(
+        "--merge",
+        type=Path,
+        nargs="+",
+        metavar="DIR",
+        help="train nothing: combine finished studies of the same settings and other seeds into --out",
+    )
     args = ap.parse_args(argv)
     name = "small" if args.small else "smoke" if args.smoke else "full"
     size = SIZES[name]
@@ -591,11 +598,14 @@ def write_outputs(
     started: float,
     *,
     complete: bool,
+    seed_dirs: dict[int, Path] | None = None,
+    wall_s: float | None = None,
 ) -> dict[str, Any]:
-    """The JSON summary and the plot of what has run so far (after every arm: a stopped study keeps its part)."""
+    """The JSON summary and the plot of what has run so far (after every arm: a stopped study keeps its part).
+    ``seed_dirs``: where each seed's runs are (default ``out``: merged studies keep theirs where they ran)."""
     arms = [arm for arm in arms if per_arm[arm]]
     curves = {arm: aggregate(per_arm[arm]) for arm in arms}
-    summary = summarize(curves, per_arm, out, arms)
+    summary = summarize(curves, per_arm, out, arms, seed_dirs)
     result = {
         "complete": complete,
         "study": "issue 18 study B: reward hacking with and without coderl's grader and guard",
@@ -616,7 +626,7 @@ def write_outputs(
         },
         "warm_start": {str(k): v for k, v in warm.items()},
         "configs": configs,
-        "wall_s": time.time() - started,
+        "wall_s": time.time() - started if wall_s is None else wall_s,
         "summary": summary,
         "curves": curves,
         "per_seed": {arm: {str(s): rows for s, rows in per_arm[arm].items()} for arm in arms},
@@ -632,6 +642,7 @@ def summarize(
     per_arm: dict[str, dict[int, list[dict[str, Any]]]],
     out: Path,
     arms: list[str],
+    seed_dirs: dict[int, Path] | None = None,
 ) -> dict[str, Any]:
     """First and last iteration of each arm (means over seeds), totals over the run, the audit's categories."""
     summary: dict[str, Any] = {}
@@ -641,7 +652,7 @@ def summarize(
             continue
         every = [row for seed_rows in per_arm[arm].values() for row in seed_rows]
         episodes = sum(r["episodes"] for r in every) or 1
-        audits = [out / f"seed-{s}" / arm / "audit-independent.jsonl" for s in per_arm[arm]]
+        audits = [(seed_dirs or {}).get(s, out) / f"seed-{s}" / arm / "audit-independent.jsonl" for s in per_arm[arm]]
         categories: Counter[str] = Counter()
         for path in audits:
             if path.is_file() and path.stat().st_size:
@@ -660,6 +671,57 @@ def summarize(
     return summary
 
 
+def merge_studies(sources: list[Path], out: Path, command: str) -> dict[str, Any]:
+    """One summary and plot over finished studies that ran the same settings on other seeds (a size's seeds run in
+    several sessions); each seed's runs stay where they ran (``configs`` and the audits point there)."""
+    loaded = []
+    for src in sources:
+        path = src / "study_hacking.json"
+        try:
+            loaded.append(json.loads(path.read_text()))
+        except (OSError, json.JSONDecodeError) as exc:
+            raise BadInput(f"--merge: {path}: {exc}") from None
+    first = {k: v for k, v in loaded[0]["settings"].items() if k != "seeds"}
+    for data, src in zip(loaded[1:], sources[1:], strict=True):
+        other = {k: v for k, v in data["settings"].items() if k != "seeds"}
+        differ = sorted(k for k in first.keys() | other.keys() if first.get(k) != other.get(k))
+        if differ:
+            raise BadInput(f"--merge: {src} ran other settings than {sources[0]}: {', '.join(differ)}")
+    arms = [a for a in ARMS if any(a in d["per_seed"] for d in loaded)]
+    per_arm: dict[str, dict[int, list[dict[str, Any]]]] = {arm: {} for arm in arms}
+    seed_dirs: dict[int, Path] = {}
+    warm: dict[int, Any] = {}
+    configs: dict[str, str] = {}
+    for data, src in zip(loaded, sources, strict=True):
+        for arm, seeds in data["per_seed"].items():
+            for seed, rows in seeds.items():
+                if int(seed) in per_arm[arm]:
+                    raise BadInput(f"--merge: seed {seed} of arm {arm} is in two of the studies ({src})")
+                per_arm[arm][int(seed)] = rows
+                seed_dirs[int(seed)] = src
+        warm.update({int(k): v for k, v in data["warm_start"].items()})
+        configs.update(data["configs"])
+    size = Size(**{**first, "seeds": tuple(sorted(seed_dirs))})
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "command.txt").write_text(command + "\n")
+    wall = sum(float(d.get("wall_s", 0.0)) for d in loaded)
+    complete = all(set(per_arm[arm]) == set(seed_dirs) for arm in arms)  # every arm ran every seed
+    return write_outputs(
+        out,
+        loaded[0]["size"],
+        size,
+        command,
+        arms,
+        per_arm,
+        warm,
+        configs,
+        0.0,
+        complete=complete,
+        seed_dirs=seed_dirs,
+        wall_s=wall,
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the study; 0 when done, 2 for bad input, 3 when the sandboxes fail, 143 after SIGTERM."""
     argv = list(sys.argv[1:] if argv is None else argv)
@@ -675,7 +737,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     previous = signal.signal(signal.SIGTERM, on_term)
     try:
-        result = run_study(args, name, size, argv)
+        if args.merge:
+            command = " ".join(shlex.quote(a) for a in [sys.executable, Path(__file__).name, *argv])
+            result = merge_studies(list(args.merge), args.out, command)
+        else:
+            result = run_study(args, name, size, argv)
     except BadInput as exc:
         err.print(f"study_hacking.py: {exc}")
         return 2

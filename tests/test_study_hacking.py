@@ -156,6 +156,42 @@ def test_smoke_study_writes_the_summary_curves_and_plot(smoke: tuple[Path, dict[
     assert sum(result["warm_start"]["0"]["demonstrations"].values()) == size.warm_tasks * size.demos_per_task
 
 
+@pytest.mark.podman
+@pytest.mark.slow
+def test_studies_of_other_seeds_merge_into_one_summary(
+    smoke: tuple[Path, dict[str, Any]], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--merge``: the smoke run and a copy of it recorded as seed 5 make one study of seeds 0 and 5 whose
+    curves are the mean of both (equal here), with each seed's audit read where it ran; the same seed twice, or
+    other settings, exit 2 naming the study."""
+    import shutil
+
+    out, result = smoke
+    other = tmp_path / "seed5"
+    shutil.copytree(out / "seed-0", other / "seed-5")
+    renamed = json.loads(json.dumps(result).replace("seed-0/", "seed-5/"))
+    renamed["per_seed"] = {arm: {"5": seeds["0"]} for arm, seeds in result["per_seed"].items()}
+    renamed["warm_start"] = {"5": result["warm_start"]["0"]}
+    (other / "study_hacking.json").write_text(json.dumps(renamed))
+    merged_dir = tmp_path / "merged"
+    assert study.main(["--merge", str(out), str(other), "--out", str(merged_dir), "--no-progress"]) == 0
+    merged = json.loads((merged_dir / "study_hacking.json").read_text())
+    assert merged["seeds"] == [0, 5] and merged["seeds_done"] == {arm: [0, 5] for arm in result["arms"]}
+    assert (merged_dir / "study_hacking.png").stat().st_size > 10_000
+    for arm in result["arms"]:
+        for got, want in zip(merged["curves"][arm], result["curves"][arm], strict=True):
+            assert got["cheat_rate"]["mean"] == pytest.approx(want["cheat_rate"]["mean"])
+        doubled = {k: 2 * v for k, v in result["summary"][arm]["audit_by_category"].items()}
+        assert merged["summary"][arm]["audit_by_category"] == doubled  # both seeds' audits were read
+    assert study.main(["--merge", str(out), str(out), "--out", str(tmp_path / "twice"), "--no-progress"]) == 2
+    assert "seed 0 of arm" in " ".join(capsys.readouterr().err.split())
+    renamed["settings"]["sft_steps"] += 1
+    (other / "study_hacking.json").write_text(json.dumps(renamed))
+    assert study.main(["--merge", str(out), str(other), "--out", str(tmp_path / "odd"), "--no-progress"]) == 2
+    err = " ".join(capsys.readouterr().err.split())  # rich wraps long lines
+    assert "other settings" in err and "sft_steps" in err
+
+
 def test_measuring_counts_a_cheat_the_audit_sees(tmp_path: Path) -> None:
     """The independent audit on a hand-made trajectory file: an always-equal write is a cheat; paid by the naive
     arm and not truly passed, it is an exploit."""
