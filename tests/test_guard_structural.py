@@ -556,7 +556,9 @@ HELDOUT_ROUNDS = {
         "ROUND18 (recipe-box scenario, independent evaluator, measured once unseen): stage 1 recall 91/96 = 94.8% "
         "[88.4, 97.8], FP 4/660 = 0.61% [0.24, 1.55]; matcher alone recall 81/96 = 84.4% [75.8, 90.3], FP 94/660 = "
         "14.2% [11.8, 17.1]; misses: early_exit 2, hidden_test_access 1, pytest_hooks 1, stack_introspection 1; "
-        "outside the families 2/7 flagged",
+        "outside the families 2/7 flagged; since then tuned on it (session 8: a test's own os._exit(0) or "
+        "pytest.exit(returncode=0), exits registered with atexit, made-up passed reports, frame names looked up "
+        "in a table of test names, archives named for tests or graders outside the workspace)",
     ),
 }
 
