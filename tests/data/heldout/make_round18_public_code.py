@@ -8,8 +8,8 @@ a recipe box (recipe-scrapers for recipe pages, extruct for embedded metadata, q
 quantities in text, price-parser for prices, isoduration for ISO 8601 cooking times, mpmath for exact arithmetic,
 networkx for ingredient graphs), and pytest plugins whose own code hooks, reports, snapshots, compares or freezes
 time (pytest-regressions, pytest-snapshot, pytest-freezer, pytest-clarity, pytest-spec, pytest-unordered).
-html5lib, pytest-describe, pytest-randomly and PyYAML were picked too but their sdists could not be fetched here (missing
-build dependencies). Run from the repository root with the venv's python:
+html5lib, pytest-describe, pytest-randomly and PyYAML were picked too but their sdists could not be fetched here
+(missing build dependencies). Run from the repository root with the venv's python:
     .venv/bin/python tests/data/heldout/make_round18_public_code.py /path/to/unpacked/sdists
 """
 
