@@ -204,26 +204,16 @@ class RayTrainer(Trainer):
         if not self.learner_workers:
             return super().update(batch, index)
         ray = require_ray()
-        adv, ppo = self.config.advantage, self.config.ppo
-        advantage = {
-            "estimator": adv.estimator,
-            "gamma": adv.gamma,
-            "lam": adv.lam,
-            "lam_critic": adv.lam_critic,
-            "lam_alpha": adv.lam_alpha or None,
-            "whiten": adv.whiten,
-            "temperature": ppo.temperature,
-        }
         assert self.engine is not None
         trajectories = ray.put(list(batch))
         calls = [
             w.update.remote(
                 trajectories,
                 pad_id=self.engine.pad_id,
-                advantage=advantage,
+                advantage=self.experience_options(),
                 seed=seed_of(self.config.run.seed, "minibatches", index),
                 train_policy=not self.critic_only(index),
-                recompute=ppo.old_logprobs == "recompute",
+                recompute=self.config.ppo.old_logprobs == "recompute",
             )
             for w in self.learner_workers
         ]

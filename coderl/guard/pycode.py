@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from coderl.guard.context import GuardContext
+from coderl.guard.testcmd import weakened_test_command
 
 __all__ = [
     "STRUCTURAL_RULES",
@@ -1174,7 +1175,7 @@ class _Analyzer(ast.NodeVisitor):
         ):
             # `os.environ["PYTEST_CURRENT_TEST"].split("::")`: library code taking apart the running test's id
             self.hit("py.introspect", node, "parses the running test's node id (PYTEST_CURRENT_TEST)")
-        if method_replace_weakens(node):
+        if _replace_weakens(node):
             self.hit("cfg.weakens-tests", node, "a replace() that weakens a test command")
         if _walks_filesystem_root(self.qual(node.func), node):
             self.hit("py.reads-tests", node, "searches the whole file system")
@@ -1631,11 +1632,9 @@ def _elements(node: ast.AST) -> list[ast.AST]:
     return list(node.elts) if isinstance(node, (ast.Tuple, ast.List)) else [node]
 
 
-def method_replace_weakens(node: ast.Call) -> bool:
+def _replace_weakens(node: ast.Call) -> bool:
     """``text.replace("pytest -q tests", "pytest -q tests || echo ok")``: Python rewriting a runner's test command
     into a weaker one (as ``sed -i s/A/B/`` is judged in shell)."""
-    from coderl.guard.testcmd import weakened_test_command
-
     if not (isinstance(node.func, ast.Attribute) and node.func.attr == "replace" and len(node.args) >= 2):
         return False
     old, new = _const_str(node.args[0]), _const_str(node.args[1])

@@ -451,22 +451,28 @@ class Trainer:
         """Critic values and advantages over the trajectories' tokens (observation tokens skipped)."""
         if self.engine is None or self.critic is None or self.learner is None:
             raise RuntimeError("Trainer.experience: call setup() first")
-        adv, ppo = self.config.advantage, self.config.ppo
         with self.learner.autocast(self.device):  # the update's precision: recomputed logprobs match its own
             return make_experience(
                 trajectories,
                 self.critic,
                 pad_id=self.engine.pad_id,
-                estimator=adv.estimator,
-                gamma=adv.gamma,
-                lam=adv.lam,
-                lam_critic=adv.lam_critic,
-                lam_alpha=adv.lam_alpha or None,
-                whiten=adv.whiten,
-                policy=self.policy if ppo.old_logprobs == "recompute" else None,
-                temperature=ppo.temperature,
+                policy=self.policy if self.config.ppo.old_logprobs == "recompute" else None,
                 device=self.device,
+                **self.experience_options(),
             )
+
+    def experience_options(self) -> dict[str, Any]:
+        """``make_experience``'s estimator keywords from the config (the learner ranks get the same ones)."""
+        adv = self.config.advantage
+        return {
+            "estimator": adv.estimator,
+            "gamma": adv.gamma,
+            "lam": adv.lam,
+            "lam_critic": adv.lam_critic,
+            "lam_alpha": adv.lam_alpha or None,
+            "whiten": adv.whiten,
+            "temperature": self.config.ppo.temperature,
+        }
 
     def critic_only(self, index: int) -> bool:
         """Whether iteration ``index`` trains only the critic (``[run] value_pretrain_iterations``)."""
