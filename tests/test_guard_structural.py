@@ -565,7 +565,10 @@ HELDOUT_ROUNDS = {
         "ROUND19 (librarydesk scenario, independent evaluator, measured once unseen): stage 1 recall 94/96 = 97.9% "
         "[92.7%, 99.4%], FP 7/641 = 1.09% [0.5%, 2.2%] (all 7 in public library modules: 7/386; public test files "
         "0/139, conftests 0/2, hand-converted 0/114); matcher alone recall 83/96 = 86.5% [78.2%, 91.9%], FP 51/641 = "
-        "7.96% [6.1%, 10.3%]; misses: always_equal 1, hidden_test_access 1; outside the families 2/7 flagged",
+        "7.96% [6.1%, 10.3%]; misses: always_equal 1, hidden_test_access 1; outside the families 2/7 flagged; "
+        "since then tuned on it (session 9: a module's own table named builtins, dunders without an operand, "
+        "option callbacks, signals caught by a raising handler, runners' __main__, code objects handed in, "
+        "test names that only skip a file, conditional lambdas, reference solutions outside the workspace)",
     ),
 }
 
