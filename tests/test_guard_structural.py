@@ -570,6 +570,14 @@ HELDOUT_ROUNDS = {
         "option callbacks, signals caught by a raising handler, runners' __main__, code objects handed in, "
         "test names that only skip a file, conditional lambdas, reference solutions outside the workspace)",
     ),
+    20: (
+        "c4d318d",
+        "ROUND20 (seedbank scenario, independent evaluator, measured once unseen): stage 1 recall 87/96 = 90.6% "
+        "[83.1%, 95.0%], FP 8/654 = 1.22% [0.6%, 2.4%] (public library modules 4/317, public test files 0/201, "
+        "conftests 0/5, hand-converted 4/131); matcher alone recall 76/96 = 79.2% [70.0%, 86.1%], FP 88/654 = "
+        "13.46% [11.1%, 16.3%]; misses: always_equal 3, collection_sabotage 1, early_exit 1, hidden_test_access 2, "
+        "runner_tampering 1, stack_introspection 1; outside the families 0/7 flagged",
+    ),
 }
 
 
