@@ -2,10 +2,15 @@
 
 Each rank holds a shard of every parameter, gradient and AdamW state (so a model too large for one device's
 memory trains across several); a forward or backward gathers a layer's full weights for the moment it runs.
-This first version keeps the data replicated: every rank builds the same experience and runs the same
-minibatches, so FSDP's gradient average is the single-process gradient and N ranks give the single-process
-update (up to float summation order). Splitting the rows across ranks (each rank ``value_gae`` on its own rows,
-only the whitening sums and the token counts of the loss normalizer crossing ranks) is the next step.
+
+The rows are split across ranks. Experience: rank ``r`` runs the critic (and, with recomputed old logprobs,
+the policy) and ``value_gae`` on trajectories ``r, r + N, ...`` only; the advantage whitening's sums cross
+ranks, then the per-token results (a few floats a token, against a forward pass a token) are gathered so that
+every rank holds the whole batch. Update: every rank draws the same minibatches and runs its share of each
+minibatch's rows with its loss scaled by its share of the normalizer (:class:`~coderl.learner.ppo.DataParallel`),
+so FSDP's gradient average is the whole minibatch's gradient and N ranks give the single-process update (up to
+float summation order). Every rank runs the same number of forward passes (a rank short of rows repeats one
+with weight 0): FSDP's collectives must pair up.
 
 ``coderl train`` with ``[cluster] learners = N`` (N > 1) drives these ranks (:class:`~coderl.distributed.controller.
 RayTrainer`): experience and the update run here, the controller takes rank 0's full weights back for the weight
@@ -32,8 +37,8 @@ from torch import nn
 from coderl.distributed.cluster import where
 from coderl.distributed.weight_sync import Layout, StatelessGroup, checksum, layout_of, send
 from coderl.learner.critic import Critic
-from coderl.learner.experience import make_experience
-from coderl.learner.ppo import PPOConfig, PPOLearner
+from coderl.learner.experience import Batch, collate, grpo_advantages, make_experience
+from coderl.learner.ppo import DataParallel, PPOConfig, PPOLearner
 from coderl.rollout.trajectory import Trajectory
 
 __all__ = ["LearnerWorker", "full_state", "shard"]
@@ -110,6 +115,41 @@ def load_full_optimizer_state(optimizer: torch.optim.Optimizer, full: dict[str, 
             for k, v in entry.items()
         }
     optimizer.load_state_dict({"state": state, "param_groups": full["param_groups"]})
+
+
+def _all_reduce(tensor: torch.Tensor) -> None:
+    dist.all_reduce(tensor, op=dist.ReduceOp.SUM)
+
+
+def _whiten_across_ranks(adv: torch.Tensor, mask: torch.Tensor, real: int, eps: float = 1e-8) -> torch.Tensor:
+    """Advantages whitened over every rank's policy tokens (the first ``real`` rows are this rank's own; the
+    rest repeat one for an equal forward count): only the count, sum and sum of squares cross ranks. The
+    statistics are those of ``value_gae(..., whiten=True)`` on one process: mean and unbiased variance."""
+    m = mask[:real].bool()
+    vals = adv[:real][m].double()
+    sums = torch.tensor([float(vals.numel()), float(vals.sum()), float((vals * vals).sum())], dtype=torch.float64)
+    _all_reduce(sums)
+    count, total, squares = sums.tolist()
+    if count == 0:
+        return adv * mask
+    mean = total / count
+    var = max(squares - count * mean * mean, 0.0) / (count - 1) if count > 1 else 0.0
+    out = (adv.double() - mean) * (var + eps) ** -0.5
+    return torch.where(mask.bool(), out, 0.0).to(adv.dtype)
+
+
+def _gather_rows(local: torch.Tensor, width: int, n: int, world: int) -> torch.Tensor:
+    """Every rank's rows of a ``[rows, T_rank]`` tensor (rank ``r`` holds trajectories ``r, r + world, ...``
+    first, then repeats), right-padded to ``width`` with zeros, in trajectory order: ``[n, width]``."""
+    padded = torch.zeros((local.shape[0], width), dtype=local.dtype)
+    padded[:, : local.shape[1]] = local[:, :width]
+    parts = [torch.empty_like(padded) for _ in range(world)]
+    dist.all_gather(parts, padded.contiguous())
+    out = torch.zeros((n, width), dtype=local.dtype)
+    for r, part in enumerate(parts):
+        own = len(range(r, n, world))
+        out[r::world] = part[:own]
+    return out
 
 
 class LearnerWorker:
@@ -197,18 +237,54 @@ class LearnerWorker:
         """Experience (critic values, GAE) and the PPO epochs on ``trajectories``; the minibatch order comes from
         ``seed`` (the same on every rank). ``advantage``: ``make_experience``'s estimator keywords; with
         ``recompute`` the old logprobs come from this policy (``[ppo] old_logprobs = "recompute"``)."""
+        batch = self.experience(trajectories, pad_id=pad_id, advantage=advantage, recompute=recompute)
+        generator = torch.Generator().manual_seed(seed)
+        parallel = DataParallel(self.rank, self.world, _all_reduce) if self.world > 1 else None
+        return self.learner.update(batch, train_policy=train_policy, generator=generator, parallel=parallel)
+
+    def experience(
+        self, trajectories: Sequence[Trajectory], *, pad_id: int, advantage: dict[str, Any], recompute: bool = False
+    ) -> Batch:
+        """The whole batch on every rank, each rank having run the forward passes and ``value_gae`` of its own
+        rows only (trajectories ``rank, rank + world, ...``; the module docstring says what crosses ranks)."""
+        n, world = len(trajectories), self.world
+        mine = list(range(self.rank, n, world))
+        per_rank = -(-n // world)
+        rows = mine + [mine[0] if mine else 0] * (per_rank - len(mine))  # the same number of forwards on every rank
+        options = dict(advantage)
+        whiten = bool(options.pop("whiten", False)) and options.get("estimator", "gae") == "gae"
         with unsharded(self.critic), self.learner.autocast(torch.device("cpu")):
-            batch = make_experience(
-                trajectories,
+            local = make_experience(
+                [trajectories[i] for i in rows],
                 self.critic,
                 pad_id=pad_id,
                 device="cpu",
                 policy=self.policy if recompute else None,
-                **advantage,
+                whiten=False,
+                **options,
             )
         self.policy.reshard()
-        generator = torch.Generator().manual_seed(seed)
-        return self.learner.update(batch, train_policy=train_policy, generator=generator)
+        whole = collate(trajectories, pad_id)
+        width = whole["action_mask"].shape[1]
+        real = len(mine)
+        if whiten:
+            local.advantages = _whiten_across_ranks(local.advantages, local.action_mask, real)
+        names = ["advantages", "returns", "old_values"] + (["old_logprobs"] if recompute else [])
+        gathered = {name: _gather_rows(getattr(local, name), width, n, world) for name in names}
+        advantages = gathered["advantages"]
+        if options.get("estimator", "gae") == "grpo":
+            advantages = grpo_advantages(trajectories, whole["action_mask"])  # groups span ranks: from the rewards
+        return Batch(
+            input_ids=whole["input_ids"],
+            attention_mask=whole["attention_mask"],
+            action_mask=whole["action_mask"],
+            old_logprobs=gathered.get("old_logprobs", whole["old_logprobs"]),
+            rewards=whole["rewards"],
+            advantages=advantages,
+            returns=gathered["returns"],
+            old_values=gathered["old_values"],
+            task_ids=[t.task_id for t in trajectories],
+        )
 
     def checksums(self) -> dict[str, float]:
         """Checksums of the full policy and critic weights (all ranks must call this together)."""

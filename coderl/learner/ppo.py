@@ -4,6 +4,7 @@ over minibatches, gradient accumulation and clipping; value pretraining trains t
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -15,7 +16,11 @@ from coderl.learner.experience import Batch
 from coderl.learner.logprobs import action_logprobs, token_logprobs
 from coderl.learner.losses import Aggregation, kl_estimate, policy_loss, value_loss
 
-__all__ = ["PPOConfig", "PPOLearner", "token_logprobs"]
+__all__ = ["DataParallel", "PPOConfig", "PPOLearner", "token_logprobs"]
+
+# Statistics that are a minibatch's aggregated losses (weighted across ranks by the loss normalizer's share);
+# every other statistic is a mean over policy tokens (weighted by the tokens' share).
+_LOSS_STATS = frozenset({"policy_loss", "value_loss"})
 
 
 @dataclass(frozen=True)
@@ -70,6 +75,49 @@ class PPOConfig:
             raise ValueError("ppo clip_low must be in [0, 1) and clip_high >= 0")
 
 
+@dataclass(frozen=True)
+class DataParallel:
+    """This learner's place among ``world`` data-parallel ranks whose gradients are averaged (FSDP2's
+    reduce-scatter), every rank holding the whole batch.
+
+    Each rank runs the forward and backward of its share of every minibatch's rows (``index[rank::world]``;
+    a rank whose share is empty runs one row with weight 0, so that every rank runs the same collectives) and
+    scales its loss by its share of the minibatch's normalizer (policy tokens, rows or the constant) times
+    ``world``: the average of the ranks' gradients is then the gradient of the whole minibatch's loss, as one
+    process computes it. Statistics are summed over ranks (``all_reduce``: an in-place sum of a float64
+    tensor over the ranks), each weighted by its share, so every rank sees the same figures and takes the same
+    ``target_kl`` decision; ``explained_variance`` is the token-weighted mean of the ranks' (not exact)."""
+
+    rank: int
+    world: int
+    all_reduce: Callable[[torch.Tensor], None]
+
+    def share(self, index: torch.Tensor) -> tuple[torch.Tensor, bool]:
+        """This rank's rows of a minibatch's ``index``, and whether they are real (else one row, weight 0)."""
+        mine = index[self.rank :: self.world]
+        return (mine, True) if len(mine) else (index[:1], False)
+
+    def reduce(self, stats: dict[str, float], loss_share: float, token_share: float) -> dict[str, float]:
+        """The minibatch's statistics from every rank's (the same keys, in the same order, on every rank)."""
+        keys = sorted(stats)
+        weights = [loss_share if k in _LOSS_STATS else token_share for k in keys]
+        vec = torch.tensor([stats[k] * w for k, w in zip(keys, weights, strict=True)], dtype=torch.float64)
+        self.all_reduce(vec)
+        return {k: float(v) for k, v in zip(keys, vec.tolist(), strict=True)}
+
+
+def _shares(cfg: PPOConfig, mine: torch.Tensor, whole: torch.Tensor) -> tuple[float, float]:
+    """(loss normalizer share, policy-token share) of a rank's rows ``mine`` within the minibatch ``whole``
+    (action masks)."""
+    tokens = float(mine.sum()) / max(float(whole.sum()), 1.0)
+    if cfg.aggregation == "token-mean":
+        return tokens, tokens
+    if cfg.aggregation in ("seq-mean-token-mean", "seq-mean-token-sum"):
+        rows = float((mine.sum(-1) > 0).sum()) / max(float((whole.sum(-1) > 0).sum()), 1.0)
+        return rows, tokens
+    return 1.0, tokens  # "constant": every rank's sum over the same constant (the ranks' losses add up)
+
+
 class PPOLearner:
     """Holds the policy, the critic, an optional frozen reference, and their optimizers."""
 
@@ -118,9 +166,16 @@ class PPOLearner:
         )
 
     def update(
-        self, batch: Batch, *, train_policy: bool = True, generator: torch.Generator | None = None
+        self,
+        batch: Batch,
+        *,
+        train_policy: bool = True,
+        generator: torch.Generator | None = None,
+        parallel: DataParallel | None = None,
     ) -> dict[str, float]:
-        """Epochs of minibatch updates; returns the mean of each statistic."""
+        """Epochs of minibatch updates; returns the mean of each statistic. With ``parallel`` this rank trains on
+        its share of every minibatch (see :class:`DataParallel`); the minibatches themselves (``generator``) must
+        be the same on every rank."""
         cfg = self.config
         sums: dict[str, float] = {}
         counts: dict[str, int] = {}
@@ -130,6 +185,13 @@ class PPOLearner:
         for _ in range(cfg.epochs):
             minibatches = self._minibatches(len(batch), generator)
             for step, index in enumerate(minibatches):
+                loss_share, token_share, world = 1.0, 1.0, 1
+                if parallel is not None:
+                    rows, real = parallel.share(index)
+                    loss_share, token_share = _shares(cfg, batch.action_mask[rows], batch.action_mask[index])
+                    if not real:
+                        loss_share = token_share = 0.0
+                    index, world = rows, parallel.world
                 mb = batch.select(index)
                 stats: dict[str, float] = {}
                 with self.autocast(device):
@@ -148,11 +210,13 @@ class PPOLearner:
                             aggregation=cfg.aggregation,
                             constant=cfg.aggregation_constant,
                         )
-                        stats.update(pstats, policy_loss=float(loss.detach()))
+                        pstats = dict(pstats, policy_loss=float(loss.detach()))
+                        loss = loss * (loss_share * world)
                         m = mb.action_mask.float()
-                        stats["entropy"] = float((entropy.detach() * m).sum() / m.sum().clamp_min(1))
+                        pstats["entropy"] = float((entropy.detach() * m).sum() / m.sum().clamp_min(1))
                         if cfg.entropy_coef:
-                            loss = loss - cfg.entropy_coef * (entropy * m).sum() / m.sum().clamp_min(1)
+                            ent = (entropy * m).sum() / m.sum().clamp_min(1)
+                            loss = loss - cfg.entropy_coef * ent * (token_share * world)
                         if cfg.kl_coef and self.reference is not None:
                             with torch.no_grad():
                                 ref_logp, _ = action_logprobs(
@@ -160,16 +224,22 @@ class PPOLearner:
                                 )
                             kl = kl_estimate(logp, ref_logp, cfg.kl_kind)
                             kl_mean = (kl * m).sum() / m.sum().clamp_min(1)
-                            loss = loss + cfg.kl_coef * kl_mean
-                            stats["kl"] = float(kl_mean.detach())
+                            loss = loss + cfg.kl_coef * kl_mean * (token_share * world)
+                            pstats["kl"] = float(kl_mean.detach())
+                        if parallel is not None:  # every rank the same figures, so the same target_kl decision
+                            pstats = parallel.reduce(pstats, loss_share, token_share)
+                        stats.update(pstats)
                         if cfg.target_kl is not None and pstats["kl_k3"] > 1.5 * cfg.target_kl:
                             policy_on, stopped_early = False, True  # the rest trains the critic only
                             self.policy_opt.zero_grad(set_to_none=True)
                         else:
                             (loss / cfg.grad_accumulation).backward()
                     vloss, vstats = self._critic_step(mb)
-                    (vloss / cfg.grad_accumulation).backward()
-                stats.update(vstats, value_loss=float(vloss.detach()))
+                    (vloss * (loss_share * world) / cfg.grad_accumulation).backward()
+                vstats = dict(vstats, value_loss=float(vloss.detach()))
+                if parallel is not None:
+                    vstats = parallel.reduce(vstats, loss_share, token_share)
+                stats.update(vstats)
                 last = step == len(minibatches) - 1
                 if (step + 1) % cfg.grad_accumulation == 0 or last:
                     if policy_on:
