@@ -308,11 +308,19 @@ def test_requests_join_the_running_batch_continuous_batching(engine, prompts):
         )
         return finished, list(results)
 
-    # a hang (the engine's step thread stuck) fails here with a message instead of stalling the run
-    finished, (long, short) = run(asyncio.wait_for(race(), timeout=300))
-    assert finished == ["short", "long"]
-    assert long.token_ids == alone[index].token_ids and short.token_ids == short_alone.token_ids
-    assert_close(long.logprobs, alone[index].logprobs)
+    # Up to three races: on a loaded machine (CI beside other work) the event loop may not run the short request's
+    # coroutine before the long one's 160 tokens are done, and then the race says nothing about batching. An
+    # engine that does not batch continuously loses every race. A hang (the engine's step thread stuck) fails
+    # with a message instead of stalling the run.
+    orders = []
+    for _ in range(3):
+        finished, (long, short) = run(asyncio.wait_for(race(), timeout=300))
+        assert long.token_ids == alone[index].token_ids and short.token_ids == short_alone.token_ids
+        assert_close(long.logprobs, alone[index].logprobs)
+        orders.append(finished)
+        if finished == ["short", "long"]:
+            break
+    assert orders[-1] == ["short", "long"], orders
 
 
 @pytest.mark.parametrize("engine", ["tied"], indirect=True)
