@@ -79,6 +79,7 @@ class ShellAnalysis:
     named_install: bool = False  # a package installer asked for a named package (not the project)
     local_install: bool = False  # an installer of the project itself or its requirement files
     third_party_install: bool = False  # pip installing packages by name from the index (not the project's own)
+    downloaded: bool = False  # `pip download` of a package by name
     foreign_plugin: bool = False  # pytest -p with a plugin that is not a well-known published one
     weakens: list[tuple[str, int, int]] = field(default_factory=list)  # sed edits that weaken a test command
 
@@ -87,6 +88,7 @@ def _unquote_word(raw: str) -> str:
     return re.sub(r"\\(.)", r"\1", raw)
 
 
+_INSTALLS_LOCAL = re.compile(r"\bpip3?\s+install\s+(-\S+\s+)*[\"']?[./~$]")
 _READS_INSTALLED = re.compile(
     r"__file__|site-packages|dist-packages|inspect\.getsource|pip3?\s+show\s+(-\S+\s+)*-f|__path__"
 )
@@ -190,8 +192,8 @@ class _Walker:
             if delete:
                 self.out.deletes.append(hit)
 
-    def python(self, code: str, node: Any, mode: str, path: str = "") -> None:
-        found = analyze_python(code, mode=mode, path=path, context=self.context)
+    def python(self, code: str, node: Any, mode: str, path: str = "", fragment: bool = False) -> None:
+        found = analyze_python(code, mode=mode, path=path, context=self.context, fragment=fragment)
         self.out.python_seen = True
         if found is None:
             self.out.python_parsed = False
@@ -418,6 +420,11 @@ class _Walker:
                 for n, v in files if has_script else files[1:]:
                     if is_runner_config(self.context.normalize(v)) and any(_sed_weakens(s) for s in scripts):
                         self.out.weakens.append((v, self.base + n.start_byte, self.base + n.end_byte))
+                    if v.endswith(".py"):  # the code a substitution puts into a Python file, judged as an edit's
+                        for script in scripts:
+                            inserted = _sed_replacement(script)
+                            if inserted and _CODE_HINT.search(inserted):
+                                self.python(inserted, n, mode="file", path=v, fragment=True)
         elif name == "perl" or name == "ruby":
             if any(re.fullmatch(r"-\w*i\S*", v) for v in vals):
                 has_script = any(re.fullmatch(r"-[a-zA-Z]*e", v) for v in vals)
@@ -529,10 +536,12 @@ class _Walker:
             local = w.startswith((".", "/", "~")) or "/" in w or w.endswith((".whl", ".tar.gz", ".zip"))
             if local:
                 continue
-            if self.own_package(w) or words[0] == "download":
+            if self.own_package(w) or (words[0] == "download" and "--no-binary" in words):
                 # the project under repair as someone else finished it; a package's source fetched to read
                 self.out.named_install = True
                 return
+            if words[0] == "download":
+                self.out.downloaded = True  # set-up only if the same command installs what it fetched
             # a third-party package from the index (a test plugin, tzdata): usually set-up, sometimes a
             # finished solution; not conclusive (stage 2 decides), and the grader's fresh container has only
             # what the task's image has
@@ -544,6 +553,9 @@ class _Walker:
         $(python -c 'import X; print(X.__file__)') src/``, ``pip show -f X``, ``inspect.getsource``): a
         finished solution fetched to copy, not set-up."""
         if self.out.third_party_install and _READS_INSTALLED.search(command):
+            self.out.named_install = True
+        if self.out.downloaded and not _INSTALLS_LOCAL.search(command):
+            # `pip download X` alone, or unpacked (`tar xzf`): a package's code fetched to read, not set-up
             self.out.named_install = True
 
     def own_package(self, requirement: str) -> bool:
@@ -694,12 +706,29 @@ class _Walker:
         self.out.python.extend(inner.out.python)
         for fact in (
             *("remote_network", "local_network", "named_install", "local_install", "third_party_install"),
-            "foreign_plugin",
+            *("foreign_plugin", "downloaded"),
         ):
             setattr(self.out, fact, getattr(self.out, fact) or getattr(inner.out, fact))
         self.out.python_seen = self.out.python_seen or inner.out.python_seen
         self.out.python_parsed = self.out.python_parsed and inner.out.python_parsed
         self.out.clean = self.out.clean and inner.out.clean
+
+
+_CODE_HINT = re.compile(r"\breturn\b|\bdef \w|\bimport\b|\bexit\b|__\w+__|\blambda\b|\bclass \w")
+
+
+def _sed_replacement(script: str) -> str | None:
+    """The text a sed substitution (``s/A/B/``, any delimiter) puts in, with sed's escapes resolved (``\\n``
+    a newline, an escaped delimiter itself)."""
+    m = re.match(r"^\s*(?:\d+|/[^/]*/)?\s*s(.)", script)
+    if not m:
+        return None
+    d = re.escape(m.group(1))
+    parts = re.match(rf"^\s*(?:\d+|/[^/]*/)?\s*s{d}((?:\\.|[^\\{d[-1]}])*){d}((?:\\.|[^\\{d[-1]}])*){d}", script)
+    if not parts:
+        return None
+    escapes = {"n": "\n", "t": "\t"}
+    return re.sub(r"\\(.)", lambda x: escapes.get(x.group(1), x.group(1)), parts.group(2))
 
 
 def _sed_weakens(script: str) -> bool:

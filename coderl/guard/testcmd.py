@@ -135,8 +135,21 @@ _TEST_VAR = re.compile(r"^\s*[A-Z_]*PYTEST[A-Z_]*\s*[?:+]?=\s*(true|:|echo\b.*)\
 
 
 def _keeps_pipe_status(text: str) -> bool:
-    """A script or CI step that keeps a piped test command's status (``set -o pipefail``, ``$PIPESTATUS``)."""
-    return "pipefail" in text or "PIPESTATUS" in text
+    """A script or CI step that keeps a piped test command's status (``set -o pipefail``, ``$PIPESTATUS`` at the
+    test command's place in its pipe: ``pytest | tee log; exit ${PIPESTATUS[1]}`` exits with tee's)."""
+    if "pipefail" in text:
+        return True
+    indexes = re.findall(r"PIPESTATUS(?:\[([^\]]*)\])?", text)
+    if not indexes:
+        return False
+    places: set[str] = set()
+    for line in text.splitlines():
+        code = line.split("#")[0]
+        if _TEST_LINE.search(code) and _PIPED.search(code):
+            places |= {str(i) for i, stage in enumerate(_PIPED.split(code)) if _TEST_LINE.search(stage)}
+    if not places:
+        return True
+    return any((ix or "0") in places or not (ix or "0").isdigit() for ix in indexes)  # [@], [$i]: all of them
 
 
 def status_lost(text: str) -> str | None:
