@@ -428,6 +428,22 @@ def _trajectories(n: int = 6, seed: int = 0) -> list[Any]:
     return out
 
 
+def _two_learner_ranks(policy_dir: str, ppo: Any, **options: Any) -> list[Any]:
+    """Two LearnerWorker actors (one thread each) forming their FSDP group on a free local port."""
+    from coderl.distributed.cluster import actor_options
+    from coderl.distributed.learner_worker import LearnerWorker
+    from coderl.distributed.weight_sync import free_port
+
+    port = free_port()
+    remote = ray.remote(LearnerWorker)
+    return [
+        remote.options(**actor_options("learner", name=f"test/learner-{rank}")).remote(
+            rank, 2, "127.0.0.1", port, policy_dir, ppo, threads=1, **options
+        )
+        for rank in range(2)
+    ]
+
+
 def _assert_same_update(got: dict, want: dict, start: dict) -> None:
     """Each tensor of ``got`` within 1% of the largest change the single-process update made to it (``start`` ->
     ``want``). Ranks sum a gradient in another order (per row, then across ranks); AdamW divides by sqrt(v), which
@@ -455,9 +471,6 @@ def test_rows_split_unevenly_across_two_ranks_give_the_single_process_update(tmp
     import torch
     from transformers import AutoModelForCausalLM
 
-    from coderl.distributed.cluster import actor_options
-    from coderl.distributed.learner_worker import LearnerWorker
-    from coderl.distributed.weight_sync import free_port
     from coderl.learner.critic import Critic
     from coderl.learner.experience import make_experience
     from coderl.learner.ppo import PPOConfig, PPOLearner
@@ -490,14 +503,7 @@ def test_rows_split_unevenly_across_two_ranks_give_the_single_process_update(tmp
 
     tracked.cluster = connect(ClusterSection(backend="ray", cpus=2))
     try:
-        port = free_port()
-        remote = ray.remote(LearnerWorker)
-        ranks = [
-            remote.options(**actor_options("learner", name=f"test/learner-{rank}")).remote(
-                rank, 2, "127.0.0.1", port, policy_dir, ppo, threads=1, reference=True
-            )
-            for rank in range(2)
-        ]
+        ranks = _two_learner_ranks(policy_dir, ppo, reference=True)
         stats = ray.get(
             [r.update.remote(trajectories, pad_id=0, advantage=advantage, seed=11, recompute=True) for r in ranks],
             timeout=600,
@@ -521,7 +527,6 @@ def test_two_fsdp2_learner_ranks_equal_one_and_sync_over_a_stateless_group(tmp_p
     from transformers import AutoModelForCausalLM
 
     from coderl.distributed.cluster import actor_options, status
-    from coderl.distributed.learner_worker import LearnerWorker
     from coderl.distributed.rollout_worker import RolloutWorker
     from coderl.distributed.weight_sync import free_port
     from coderl.learner.critic import Critic
@@ -548,14 +553,7 @@ def test_two_fsdp2_learner_ranks_equal_one_and_sync_over_a_stateless_group(tmp_p
 
     tracked.cluster = connect(ClusterSection(backend="ray", cpus=2))
     try:
-        port = free_port()
-        remote = ray.remote(LearnerWorker)
-        ranks = [
-            remote.options(**actor_options("learner", name=f"test/learner-{rank}")).remote(
-                rank, 2, "127.0.0.1", port, policy_dir, ppo, threads=1
-            )
-            for rank in range(2)
-        ]
+        ranks = _two_learner_ranks(policy_dir, ppo)
         stats = ray.get(
             [r.update.remote(trajectories, pad_id=0, advantage=advantage, seed=7) for r in ranks], timeout=600
         )
