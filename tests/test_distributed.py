@@ -355,6 +355,19 @@ def test_coderl_train_on_two_learner_ranks_equals_the_local_run(tmp_path, tracke
     for i, entry in got_state["policy_opt"]["state"].items():
         for key, value in entry.items():
             torch.testing.assert_close(held[0]["policy_opt"]["state"][i][key], value, rtol=0, atol=0)
+    # and resumed in one process (2 ranks -> 1): the single-process learner takes the same checkpoint as it is
+    one = Trainer(_config(tmp_path, "ranks", "local", policy=str(local.out_dir / "policy-sft")), resume=True)
+    one.setup()
+    try:
+        assert one.start == 2 and one.learner is not None and one.critic is not None
+        for name, value in got_state["critic"].items():
+            torch.testing.assert_close(one.critic.state_dict()[name], value, rtol=0, atol=0, msg=name)
+        resumed_opt = one.learner.policy_opt.state_dict()["state"]
+        for i, entry in got_state["policy_opt"]["state"].items():
+            for key, value in entry.items():
+                torch.testing.assert_close(resumed_opt[int(i)][key], value, rtol=0, atol=0)
+    finally:
+        asyncio.run(one.close())
 
 
 @pytest.mark.podman
