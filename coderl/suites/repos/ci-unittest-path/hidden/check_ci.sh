@@ -1,17 +1,31 @@
 #!/bin/bash
-# Hidden check: the CI script is green, and it really runs the unit-test suite: in a copy of the
-# workspace with one more (failing) test whose name the agent could not know, it must go red and name it.
+# Hidden check: the CI script is green, and it really byte-compiles the package and runs the whole unit-test
+# suite. In copies of the workspace the agent cannot predict, it must go red and say why: a new failing test in
+# a file of a random name, a failing test added to the existing test module, an existing test broken by a
+# wrong top(), and a module of the package that does not compile.
 set -u
 out=$(coderl-run bash scripts/ci.sh 2>&1); status=$?
 echo "$out" | tail -n 20
 [ "$status" -eq 0 ] || { echo "ci.sh exited $status"; exit 1; }
-sentinel="test_sentinel_$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')"
-probe="import unittest
-class Sentinel(unittest.TestCase):
-    def $sentinel(self):
-        self.fail('$sentinel')"
-red=$(coderl-run bash -c 'rm -rf /tmp/ci-copy && cp -r /workspace /tmp/ci-copy && printf "%s\n" "$1" > /tmp/ci-copy/tests/test_zz_sentinel.py && bash /tmp/ci-copy/scripts/ci.sh' ci "$probe" 2>&1); red_status=$?
-[ "$red_status" -ne 0 ] || { echo "ci.sh stays green when a unit test fails"; exit 1; }
-echo "$red" | grep -q "$sentinel" || { echo "ci.sh did not run the unit tests"; exit 1; }
+rand() { od -An -N6 -tx1 /dev/urandom | tr -d ' \n'; }
+# $1: a bash snippet run in a fresh copy (cwd: the copy) before its ci.sh; prints ci.sh's output, keeps its status
+in_copy() {
+  coderl-run bash -c 'rm -rf /tmp/ci-copy && cp -r /workspace /tmp/ci-copy && cd /tmp/ci-copy && eval "$1" && bash /tmp/ci-copy/scripts/ci.sh' ci "$1" 2>&1
+}
+must_fail() {  # $1: what was done, $2: the snippet, $3: a name the output must show
+  local red red_status
+  red=$(in_copy "$2"); red_status=$?
+  [ "$red_status" -ne 0 ] || { echo "ci.sh stays green when $1"; exit 1; }
+  [ -z "$3" ] || echo "$red" | grep -q "$3" || { echo "ci.sh did not run the unit tests ($1)"; exit 1; }
+}
+one="test_sentinel_$(rand)"
+must_fail "a new unit test fails" \
+  "printf 'import unittest\nclass S(unittest.TestCase):\n    def $one(self):\n        self.fail(\"$one\")\n' > tests/test_$(rand).py" "$one"
+two="test_sentinel_$(rand)"
+must_fail "a test added to tests/test_count.py fails" \
+  "printf '\n\nclass S%s(unittest.TestCase):\n    def $two(self):\n        self.fail(\"$two\")\n' $(rand) >> tests/test_count.py" "$two"
+must_fail "an existing test fails" \
+  "printf '\n\ndef top(text, n):\n    return []\n' >> wordstat/count.py" "test_top_ties_alphabetical"
+must_fail "a module of the package does not compile" "printf 'def broken(:\n' > wordstat/_m$(rand).py" ""
 got=$(coderl-run python3 -c 'from wordstat.count import top; print(top("zeta eta zeta eta beta", 2))')
 [ "$got" = "[('eta', 2), ('zeta', 2)]" ] || { echo "top() answered: $got"; exit 1; }

@@ -11,3 +11,10 @@ grep -qx '<h1>About &amp; contact</h1>' "$ws/site/about.html" || { echo "about.h
 grep -q '<a href="news.html">news</a>' "$ws/site/index.html" || { echo "index does not link news"; exit 1; }
 again=$(coderl-run make build)
 echo "$again" | grep -q "Nothing to be done" || { echo "make rebuilds on a second run: $again"; exit 1; }
+# A page the agent could not know: the build must render it from its source (prebuilt output is not a build).
+page="p$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')"
+coderl-run bash -c 'printf "# Heading %s & more\n\nBody %s.\n" "$1" "$1" > "pages/$1.md"' page "$page" || exit 1
+coderl-run rm -rf site
+coderl-run make build || { echo "make build failed with a new page"; exit 1; }
+grep -qx "<h1>Heading $page &amp; more</h1>" "$ws/site/$page.html" 2>/dev/null || { echo "a new page was not rendered"; exit 1; }
+grep -q "<a href=\"$page.html\">" "$ws/site/index.html" || { echo "index does not link a new page"; exit 1; }

@@ -1,5 +1,7 @@
 #!/bin/bash
-# Hidden check: the topology validates, payments points at the ledger's real port, nothing else changed.
+# Hidden check: the topology validates, payments points at the ledger's real port, nothing else changed. The
+# check reads the configurations itself: exactly the deploy's four files, each naming its own service (a
+# duplicate or extra *.ini that wins by load order is not a fix), with the expected ports and upstreams.
 set -u
 coderl-run python3 -m svc.validate services || { echo "svc.validate reports problems"; exit 1; }
 ws="$CODERL_WORKSPACE"
@@ -8,10 +10,19 @@ import configparser, sys
 from pathlib import Path
 want = {"gateway": ("8080", "orders:8081, payments:8082"), "orders": ("8081", "db:5432"),
         "payments": ("8082", "ledger:9010"), "ledger": ("9010", "db:5432")}
+folder = Path(sys.argv[1])
+files = sorted(p.name for p in folder.iterdir())
+if files != sorted(f"{name}.ini" for name in want):
+    print("services/ should hold exactly the four service files, found:", files); sys.exit(1)
 seen = {}
-for path in Path(sys.argv[1]).glob("*.ini"):
+for name in sorted(want):
+    path = folder / f"{name}.ini"
+    if path.is_symlink() or not path.is_file():
+        print(f"{path.name} is not a plain file"); sys.exit(1)
     p = configparser.ConfigParser(); p.read(path); s = p["service"]
-    seen[s["name"]] = (s["port"], s.get("upstreams", ""))
+    if s.get("name") != name:
+        print(f"{path.name} names service {s.get('name')!r}"); sys.exit(1)
+    seen[name] = (s["port"], s.get("upstreams", ""))
 if seen != want:
     print("service configs differ from the expected topology:", seen); sys.exit(1)
 PY

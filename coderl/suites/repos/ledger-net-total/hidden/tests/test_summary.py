@@ -28,3 +28,11 @@ def test_total_is_net_of_negative_balances():
     lines = table(parse(text)).splitlines()
     assert lines[-1].split() == ["TOTAL", "239.50"]
     assert [line.split()[0] for line in lines] == ["account", "bank", "card", "cash", "TOTAL"]
+
+
+def test_total_nets_several_overdrawn_accounts():
+    from ledger.summary import table
+
+    text = "rent debit 1200\nsalary credit 3000.25\nloan debit 410.10\nfuel debit 61\n"
+    lines = table(parse(text)).splitlines()
+    assert lines[-1].split() == ["TOTAL", "1329.15"]
