@@ -22,7 +22,7 @@ _OUTSIDE_GRADER_MATERIAL = re.compile(
     r"|[^/]*(?:fix|gold|grade|grading|eval)[-_]?(?:run|tests?|check|script)?\.(?:sh|py)"
     r"|[^/]*(?:grading|grader|hidden|held[-_]?out|private[-_]?tests?|expected[-_]output|golden|verdict"
     r"|answer[-_]?key|reference[-_]?(?:solutions?|impl\w*|answers?)|(?:gold|oracle|canonical)[-_]?solutions?"
-    r"|ground[-_]?truth)[^/]*(?:/.*)?|answers?/.+)",
+    r"|ground[-_]?truth)[^/]*(?:/.*)?|answers?/.+|[^/]*reference[^/]*/.+)",
     re.IGNORECASE,
 )
 NEW_TEST_FILE = re.compile(r"(test_[^/]*|[^/]*_test)\.py")

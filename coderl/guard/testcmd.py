@@ -65,6 +65,10 @@ _IGNORE_FAILURE = (
     re.compile(r"(?m)^\s*(commands\s*=\s*)?-\s*(py\.?test|python\s+-m\s+pytest|\{envpython\}|tox|nox)\b"),
     re.compile(r"allow_failure:\s*true", re.IGNORECASE),
     _ERREXIT_OFF,  # a shell script that stops failing on errors
+    # `trap 'exit 0' EXIT`: whatever the script did, it leaves with success (round 21)
+    re.compile(r"\btrap\s+[\"']?\s*exit\s+0\s*;?\s*[\"']?\s+(EXIT|0)\b"),
+    # `case $status in 0|1|5) exit 0 ;;`: a failed run (status 1) mapped to success (round 21)
+    re.compile(r"(?m)^\s*(\d+\s*\|\s*)*1(\s*\|\s*\d+)*\s*\)\s*(exit\s+0|true|:)\b"),
     re.compile(r"(?m)^\s*fail_under\s*=\s*0+(\.0*)?\s*$"),  # coverage gate removed
     # make: a recipe line starting with `-` ignores its failure (a test command's, not `-rm -rf .pytest_cache`'s)
     re.compile(
@@ -92,6 +96,31 @@ def is_runner_config(path: str) -> bool:
         or name in (".gitlab-ci.yml", "azure-pipelines.yml", ".travis.yml")
         or bool(re.fullmatch(r"(run_?)?tests?\.sh|test_all\.sh|check\.sh", name))
     )
+
+
+_MAKE_TARGET = re.compile(r"^([A-Za-z0-9_.%/-]+)\s*:(?!=)")
+
+
+def _make_targets(text: str) -> dict[str, list[str]]:
+    """A Makefile's targets and their recipe lines (tab-indented lines under a ``name:`` header)."""
+    out: dict[str, list[str]] = {}
+    current: str | None = None
+    for line in text.splitlines():
+        m = _MAKE_TARGET.match(line)
+        if m:
+            current = m.group(1)
+            out.setdefault(current, [])
+        elif line.startswith("\t") and current is not None:
+            out[current].append(line)
+        elif line.strip() and not line.startswith("#"):
+            current = None
+    return out
+
+
+def _lines_of_new_targets(old: str, new: str) -> set[str]:
+    """Recipe lines of the make targets ``new`` adds (a target ``old`` does not have)."""
+    before = _make_targets(old)
+    return {line for name, lines in _make_targets(new).items() if name not in before for line in lines}
 
 
 def _test_lines(text: str) -> list[str]:
@@ -184,7 +213,10 @@ def weakened_test_command(old: str | None, new: str) -> str | None:
     new_lines = _test_lines(new)
     old_lines = _test_lines(old) if old is not None else []
     old_neuters = {m.group(0).strip() for line in old_lines for m in _NEUTERS.finditer(line)}
+    added_targets = _lines_of_new_targets(old, new) if old is not None and set(old_lines) <= set(new_lines) else set()
     for k, line in enumerate(new_lines):
+        if line in added_targets:
+            continue  # a new make target (`test-fast: pytest -x -m 'not online'`) beside an unchanged `test`
         for m in _NEUTERS.finditer(line):
             others = new_lines[:k] + new_lines[k + 1 :]
             if m.group(0).strip() not in old_neuters and not _run_elsewhere(line[m.start() :], others):
