@@ -51,6 +51,7 @@ seed = 11
 sandboxes = 2
 threads = 1
 value_pretrain_iterations = 0
+rollout_ahead = {ahead}
 
 [model]
 policy = "{policy}"
@@ -101,6 +102,7 @@ def _config(
     sft: int = 0,
     retry: int = 0,
     learners: int = 1,
+    ahead: int = 0,
 ):
     """A small run: 4 episodes an iteration on 4 generated tasks; ``sft`` warm-start steps give the tiny policy
     a mix of passing and failing episodes (30 steps: about a third pass)."""
@@ -115,6 +117,7 @@ def _config(
         sft=sft,
         retry=retry,
         learners=learners,
+        ahead=ahead,
         prompt=json.dumps(PROMPT),
     )
     path.write_text(text)
@@ -368,6 +371,38 @@ def test_coderl_train_on_two_learner_ranks_equals_the_local_run(tmp_path, tracke
                 torch.testing.assert_close(resumed_opt[int(i)][key], value, rtol=0, atol=0)
     finally:
         asyncio.run(one.close())
+
+
+@pytest.mark.podman
+@pytest.mark.slow
+def test_one_step_off_policy_on_ray_equals_the_local_run(tmp_path, tracked):
+    """``[run] rollout_ahead = 1`` on the cluster: iteration i+1's episodes are played on the episode and rollout
+    workers while the controller's update runs in a thread; every episode equals the local one-step-off-policy run's
+    (iterations 1 and 2 played on the weights one sync behind, as their ``policy_version`` says), and so do the
+    losses."""
+    local = _config(tmp_path, "local", "local", sft=30, iterations=3, ahead=1)
+    asyncio.run(Trainer(local).run())
+    config = _config(tmp_path, "ahead", "ray", policy=str(local.out_dir / "policy-sft"), iterations=3, ahead=1)
+    tracked.cluster = connect(config.cluster)
+    try:
+        trainer = _ray_trainer(config, tracked)
+        asyncio.run(trainer.run())
+        assert trainer.synced == [True, True, True]
+    finally:
+        disconnect(tracked.cluster)
+    for iteration, version in ((0, 0), (1, 0), (2, 1)):
+        want, got = _episodes(local.out_dir, iteration), _episodes(config.out_dir, iteration)
+        assert sorted(got) == sorted(want) == [0, 1, 2, 3]
+        for i, w in want.items():
+            assert (got[i]["token_ids"], got[i]["reward"]) == (w["token_ids"], w["reward"]), (iteration, i)
+            assert got[i]["policy_version"] == w["policy_version"] == version
+    rewards = [r["reward"] for it in (0, 1, 2) for r in _episodes(config.out_dir, it).values()]
+    assert 0 < sum(rewards) < len(rewards)  # some passed, some failed: the comparison can tell runs apart
+    for m_local, m_ray in zip(_metrics(local.out_dir), _metrics(config.out_dir), strict=True):
+        assert m_ray["policy_lag"] == m_local["policy_lag"]
+        for key in ("policy_loss", "value_loss", "entropy", "approx_kl"):
+            assert m_ray[key] == pytest.approx(m_local[key], rel=1e-4, abs=1e-6), (m_local["iteration"], key)
+    assert [m["policy_lag"] for m in _metrics(config.out_dir)] == [0, 1, 1]
 
 
 @pytest.mark.podman

@@ -70,6 +70,9 @@ def _config(tmp_path: Path, name: str, text: str = SMALL) -> Path:
         ("[run\n", "not valid TOML"),
         ("[rollout]\ntemperature = 0.7\n[ppo]\ntemperature = 1.0\n", "[ppo] temperature"),
         ("[ppo]\nold_logprobs = 'guess'\n", "[ppo] old_logprobs: must be 'engine' or 'recompute'"),
+        ("[run]\nrollout_ahead = 2\n", "[run] rollout_ahead: must be <= 1, got 2"),
+        ("[run]\nrollout_ahead = 1\n[ppo]\nold_logprobs = 'recompute'\n", "[ppo] old_logprobs: 'recompute' scores"),
+        ("[run]\nrollout_ahead = 1\n[rollout]\nengine_sleep = true\n", "[rollout] engine_sleep: with [run]"),
     ],
 )
 def test_config_errors_name_the_key(tmp_path, text, message):

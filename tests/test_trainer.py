@@ -141,7 +141,7 @@ class ScriptedTrainer(Trainer):
         return trajectories
 
 
-def _scripted_config(out: Path, engine: str, iterations: int) -> Any:
+def _scripted_config(out: Path, engine: str, iterations: int, **run: Any) -> Any:
     return config_from_dict(
         {
             "run": {
@@ -151,6 +151,7 @@ def _scripted_config(out: Path, engine: str, iterations: int) -> Any:
                 "group_size": 1,
                 "value_pretrain_iterations": 1,
                 "seed": 3,
+                **run,
             },
             "tasks": {"generate_n": 4},
             "rollout": {"engine": engine, "max_new_tokens": 8, "max_total_tokens": 512},
@@ -193,6 +194,69 @@ def test_a_subclass_reuses_the_phases_and_resumes_exactly(tmp_path, engine):
         assert keys == [k for k in KEYS if k in b]
         assert {k: a[k] for k in keys} == pytest.approx({k: b[k] for k in keys}, rel=1e-4, abs=1e-6)
     assert json.loads((tmp_path / "cut" / "config.json").read_text())["rollout"]["engine"] == engine
+
+
+class AheadTrainer(ScriptedTrainer):
+    """The scripted trainer writing its trajectories as the real rollout does (a resumed one-step-off-policy run
+    reads back the episodes played before its checkpoint), and able to die right after checkpoint ``kill_after``."""
+
+    kill_after: int | None = None
+
+    async def rollout(self, index: int) -> list[Trajectory]:
+        trajectories = await super().rollout(index)
+        with self.trajectory_writer(index, self.plan(index)[1]) as writer:
+            for traj in trajectories:
+                writer.write(traj)
+        return trajectories
+
+    def checkpoint(self, index: int) -> Path:
+        path = super().checkpoint(index)
+        if index == self.kill_after:
+            raise KeyboardInterrupt(f"killed after checkpoint {index}")
+        return path
+
+
+def _ahead_config(out: Path, ahead: int) -> Any:
+    return _scripted_config(out, "hf", 3, rollout_ahead=ahead)
+
+
+def _versions(out: Path, index: int) -> set[int]:
+    return {r["policy_version"] for r in _lines(out / "trajectories" / f"iter-{index:05d}.jsonl")}
+
+
+def test_one_step_off_policy_plays_the_next_iteration_on_the_previous_weights_and_resumes_exactly(tmp_path):
+    import asyncio
+
+    from rich.console import Console
+
+    quiet = Console(quiet=True)
+    asyncio.run(AheadTrainer(_ahead_config(tmp_path / "on", 0), console=quiet).run())
+    asyncio.run(AheadTrainer(_ahead_config(tmp_path / "off", 1), console=quiet).run())
+    on, off = _lines(tmp_path / "on" / "metrics.jsonl"), _lines(tmp_path / "off" / "metrics.jsonl")
+    assert [r["policy_lag"] for r in on] == [0, 0, 0] and [r["policy_lag"] for r in off] == [0, 1, 1]
+    assert [_versions(tmp_path / "on", i) for i in range(3)] == [{0}, {1}, {2}]
+    assert [_versions(tmp_path / "off", i) for i in range(3)] == [{0}, {0}, {1}]  # one sync behind from iteration 1
+    assert all("rollout_wait_s" in r for r in off[:2]) and "rollout_wait_s" not in off[2]
+    # Iteration 0 trains only the critic, so iteration 1's episodes come from the same policy weights in both runs:
+    # the same episodes, and the update run in a worker thread beside the rollout gives the same losses.
+    for a, b in zip(on[:2], off[:2], strict=True):
+        assert {k: a[k] for k in KEYS if k in a} == pytest.approx({k: b[k] for k in KEYS if k in b}, rel=1e-4)
+
+    # killed right after checkpoint 1 (iteration 2's episodes already played, on weights v1): the resumed run reads
+    # them back instead of playing them on the checkpoint's newer weights, and ends where the uninterrupted run did
+    cut = AheadTrainer(_ahead_config(tmp_path / "cut", 1), console=quiet)
+    cut.kill_after = 1
+    with pytest.raises(KeyboardInterrupt):
+        asyncio.run(cut.run())
+    played = (tmp_path / "cut" / "trajectories" / "iter-00002.jsonl").read_text()
+    resumed = AheadTrainer(_ahead_config(tmp_path / "cut", 1), resume=True, console=quiet)
+    asyncio.run(resumed.run())
+    assert resumed.start == 2
+    assert (tmp_path / "cut" / "trajectories" / "iter-00002.jsonl").read_text() == played  # kept, not replayed
+    again = _lines(tmp_path / "cut" / "metrics.jsonl")
+    assert [r["policy_lag"] for r in again] == [0, 1, 1]
+    for a, b in zip(off, again, strict=True):
+        assert {k: a[k] for k in KEYS if k in a} == pytest.approx({k: b[k] for k in KEYS if k in b}, rel=1e-4)
 
 
 def test_the_trainer_needs_only_the_engine_interface():

@@ -51,6 +51,9 @@ class Trajectory:
     config_hash: str = ""
     seed: int | None = None
     run_id: str = ""
+    # The number of weight syncs the engine had received when it played this episode (every token of an episode
+    # comes from one policy: weights change only between rollouts); one-step-off-policy training records it.
+    policy_version: int = 0
 
     def append(self, ids: list[int], *, policy: bool, logprobs: list[float] | None = None) -> None:
         """Add tokens; policy tokens need one logprob each."""
@@ -137,8 +140,8 @@ class TrajectoryWriter:
 
     Each line gets the writer's ``run_id`` (fresh per writer unless given) and its episode id is written as
     ``RUN:EPISODE``, so runs appended to one file never share an id; with a ``tokenizer`` it also gets the
-    decoded ``messages``, and ``model``, ``config_hash`` and ``seed`` where the trajectory has none. The
-    trajectory object itself is not changed.
+    decoded ``messages``, and ``model``, ``config_hash`` and ``seed`` where the trajectory has none, and the
+    writer's ``policy_version`` when given. The trajectory object itself is not changed.
     """
 
     def __init__(
@@ -150,6 +153,7 @@ class TrajectoryWriter:
         config_hash: str = "",
         seed: int | None = None,
         run_id: str | None = None,
+        policy_version: int | None = None,
     ) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -158,6 +162,7 @@ class TrajectoryWriter:
         self.config_hash = config_hash
         self.seed = seed
         self.run_id = run_id or uuid.uuid4().hex[:8]
+        self.policy_version = policy_version
         self._file = self.path.open("a", encoding="utf-8")
         self._lock = threading.Lock()
         self.count = 0
@@ -173,6 +178,8 @@ class TrajectoryWriter:
         out["model"] = trajectory.model or self.model
         out["config_hash"] = trajectory.config_hash or self.config_hash
         out["seed"] = trajectory.seed if trajectory.seed is not None else self.seed
+        if self.policy_version is not None:
+            out["policy_version"] = self.policy_version
         return out
 
     def write(self, trajectory: Trajectory) -> None:

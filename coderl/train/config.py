@@ -172,6 +172,9 @@ class RunSection(_Section):
     value_pretrain_iterations: Count = 1  # critic-only updates on the first iterations' experience
     threads: Annotated[int, Field(ge=0, le=4096)] = 0  # torch threads (0: leave as is)
     device: str = "auto"  # auto (CUDA if torch sees a GPU, else CPU), cpu, cuda, cuda:N
+    # 1: one-step-off-policy. The next iteration's episodes are played while the learner trains on this one's, so
+    # they come from the policy one update behind; PPO's ratio is taken against their behaviour logprobs.
+    rollout_ahead: Annotated[int, Field(ge=0, le=1)] = 0
 
     @field_validator("device")
     @classmethod
@@ -486,6 +489,8 @@ class TrainFile(BaseModel):
                 "whose template supports tools (e.g. a Qwen2.5 instruct model)"
             )
         rollout = fit_context(rollout, self.model.policy, label="[rollout] ")
+        if self.run.rollout_ahead:
+            rollout = _ahead_rollout(rollout, ppo)
         if self.cluster.backend == "ray":  # the result must not depend on which worker played an episode
             if "episode_seeds" in rollout.model_fields_set and not rollout.episode_seeds:
                 raise ValueError(
@@ -496,6 +501,23 @@ class TrainFile(BaseModel):
         object.__setattr__(self, "rollout", rollout)  # frozen: the derived values are set once, here
         object.__setattr__(self, "ppo", ppo)
         return self
+
+
+def _ahead_rollout(rollout: RolloutSection, ppo: PPOSection) -> RolloutSection:
+    """What ``[run] rollout_ahead = 1`` needs: behaviour logprobs for the ratio and an engine that stays awake (it
+    plays the next iteration while the learner trains); ``engine_sleep`` follows unless it was set."""
+    if ppo.old_logprobs == "recompute":
+        raise ValueError(
+            "[ppo] old_logprobs: 'recompute' scores the episodes with the policy being trained, which with [run] "
+            "rollout_ahead = 1 is one update past the policy that played them; the PPO ratio must be taken against "
+            "the engine's behaviour logprobs (leave old_logprobs out, or set it to 'engine')"
+        )
+    if "engine_sleep" in rollout.model_fields_set and rollout.engine_sleep:
+        raise ValueError(
+            "[rollout] engine_sleep: with [run] rollout_ahead = 1 the engine plays the next iteration while the "
+            "learner trains, so it cannot sleep (leave engine_sleep out, or set it to false)"
+        )
+    return rollout.model_copy(update={"engine_sleep": False})
 
 
 @dataclass(frozen=True)

@@ -24,17 +24,25 @@ atomically every ``checkpoint_every`` iterations, and ``resume=True`` continues 
 lost or repeated iteration (anything logged after that checkpoint is dropped and redone). Each iteration
 seeds the RNGs from (seed, iteration), so with one episode in flight a resumed run repeats exactly what the
 uninterrupted run would have done.
+
+One-step-off-policy (``[run] rollout_ahead = 1``): while iteration i's experience and update run (in a worker
+thread), the engine already plays iteration i+1's episodes on the weights it has; the new weights are synced once
+both are done, so an episode never mixes two policies. Iteration i+1 thus trains on episodes one update behind
+(each trajectory records its ``policy_version``; PPO's ratio is taken against their behaviour logprobs). A
+checkpoint is written after the next iteration's episodes are on disk, and a resumed run reads them back instead
+of playing them again on newer weights, so resume stays exact in this mode too.
 """
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import hashlib
 import json
 import random
 import time
 from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager, contextmanager
+from contextlib import asynccontextmanager, contextmanager, suppress
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -49,7 +57,7 @@ from coderl.learner.ppo import PPOLearner
 from coderl.rollout.engine import Engine, make_engine
 from coderl.rollout.loop import RolloutConfig, run_rollouts
 from coderl.rollout.protocol import ChatFormat
-from coderl.rollout.trajectory import Trajectory, TrajectoryWriter, config_hash
+from coderl.rollout.trajectory import Trajectory, TrajectoryWriter, config_hash, read_trajectories
 from coderl.sandbox.pool import SandboxPool
 from coderl.task import Task, load_tasks, suite_image
 from coderl.train.checkpoint import latest_checkpoint, load_state, save_checkpoint
@@ -221,6 +229,8 @@ class Trainer:
         self.pool: SandboxPool | None = None
         self.grader: Grader | None = None
         self.device = torch.device("cpu")  # [run] device, resolved by setup()
+        self.version = 0  # weight syncs the engine has received (resumed: the checkpoint's iteration + 1)
+        self.ahead: tuple[int, list[Trajectory], float] | None = None  # (iteration, episodes, seconds) played ahead
 
     # -- the whole run --------------------------------------------------------------------------------------------
 
@@ -236,18 +246,32 @@ class Trainer:
         return self.finish()
 
     async def iteration(self, index: int) -> Iteration:
-        """One iteration, phase by phase; its record is logged and, when due, a checkpoint written."""
+        """One iteration, phase by phase; its record is logged and, when due, a checkpoint written. With
+        ``[run] rollout_ahead = 1`` the next iteration's episodes are played during experience and update, which
+        then run in a worker thread; ``rollout_s`` is how long this iteration's episodes took to play and
+        ``rollout_wait_s`` how long the learner then waited for the next ones."""
         it = Iteration(index)
         t0 = time.perf_counter()
         torch.manual_seed(seed_of(self.config.run.seed, "iteration", index))
         memory = PhaseMemory(self.device)
         with self.phase(it, "rollout", memory):
-            it.trajectories = await self.rollout(index)
+            it.trajectories, played_s = await self.episodes(index)
             self.rest_engine()
-        with self.phase(it, "experience", memory):
-            it.batch = self.experience(it.trajectories)
-        with self.phase(it, "update", memory):
-            it.update = self.update(it.batch, index)
+        it.phases["rollout_s"] = played_s
+        ahead = self.play_ahead(index)
+        try:
+            with self.phase(it, "experience", memory):
+                it.batch = await self.off_loop(ahead, self.experience, it.trajectories)
+            with self.phase(it, "update", memory):
+                it.update = await self.off_loop(ahead, self.update, it.batch, index)
+            if ahead is not None:
+                with it.timed("rollout_wait_s"):
+                    self.ahead = (index + 1, *await ahead)
+        finally:
+            if ahead is not None and not ahead.done():  # the update failed (or the run was stopped): stop playing
+                ahead.cancel()
+                with suppress(BaseException):
+                    await ahead
         with self.phase(it, "sync", memory):
             it.sync = self.sync()
         it.phases["iteration_s"] = time.perf_counter() - t0
@@ -256,6 +280,36 @@ class Trainer:
         if self.checkpoint_due(index):
             self.checkpoint(index)
         return it
+
+    async def episodes(self, index: int) -> tuple[list[Trajectory], float]:
+        """Iteration ``index``'s episodes and how long playing them took: those played ahead (during the previous
+        iteration's update, or read back on resume), else played now."""
+        if self.ahead is not None and self.ahead[0] == index:
+            _, trajectories, seconds = self.ahead
+            self.ahead = None
+            return trajectories, seconds
+        return await self.play(index)
+
+    async def play(self, index: int) -> tuple[list[Trajectory], float]:
+        """:meth:`rollout`, each trajectory stamped with the engine's policy version; and its duration."""
+        version, t0 = self.version, time.perf_counter()
+        trajectories = await self.rollout(index)
+        for traj in trajectories:
+            traj.policy_version = version
+        return trajectories, time.perf_counter() - t0
+
+    def play_ahead(self, index: int) -> asyncio.Task[tuple[list[Trajectory], float]] | None:
+        """With ``[run] rollout_ahead = 1`` and an iteration after this one: its episodes, started now."""
+        if not self.config.run.rollout_ahead or index + 1 >= self.config.run.iterations:
+            return None
+        return asyncio.create_task(self.play(index + 1))
+
+    @staticmethod
+    async def off_loop(ahead: asyncio.Task[Any] | None, fn: Any, *args: Any) -> Any:
+        """``fn(*args)``; in a worker thread while episodes are played ahead, so the event loop keeps driving them."""
+        if ahead is None:
+            return fn(*args)
+        return await asyncio.to_thread(fn, *args)
 
     @contextmanager
     def phase(self, it: Iteration, name: str, memory: PhaseMemory) -> Iterator[None]:
@@ -295,7 +349,10 @@ class Trainer:
         self._load_models(state)
         self.engine = self.make_engine()
         self.metrics = MetricsLog(self.out, start=self.start)
-        self._drop_trajectories_from(self.start)
+        self.version = self.start  # the starting weights: the initial policy, or those after `start` syncs
+        kept = self._played_ahead(self.start) if self.config.run.rollout_ahead else None
+        self._drop_trajectories_from(self.start + (kept is not None))
+        self.ahead = (self.start, kept, 0.0) if kept is not None else None
         self.guard = self._make_guard()
 
     def _starting_point(self) -> dict[str, Any]:
@@ -353,6 +410,20 @@ class Trainer:
             judge = make_judge(self.config.judge, seed=self.config.run.seed)
         self.judge = judge
         return Guard(judge=judge, config=self.config.guard, audit=AuditLog(self.out / "audit.jsonl"))
+
+    def _played_ahead(self, index: int) -> list[Trajectory] | None:
+        """On resume in one-step-off-policy mode: iteration ``index``'s episodes, played before the checkpoint on the
+        weights one sync older than the checkpoint's, when their file holds all of them; else None (played again)."""
+        path = self.out / "trajectories" / f"iter-{index:05d}.jsonl"
+        if index == 0 or not path.is_file():
+            return None
+        trajectories = list(read_trajectories(path))
+        if len(trajectories) != self.config.run.episodes_per_iteration or any(
+            t.policy_version != index - 1 for t in trajectories
+        ):
+            return None
+        trajectories.sort(key=lambda t: int(t.episode_id.rsplit("-", 1)[1]))
+        return trajectories
 
     def _drop_trajectories_from(self, start: int) -> None:
         """Remove trajectory files of iterations ``start`` and later (a resumed run writes them again)."""
@@ -445,6 +516,7 @@ class Trainer:
             model=str(self.policy_path),
             config_hash=config_hash(self.config.to_dict()),
             seed=rollout_config.seed,
+            policy_version=self.version,
         )
 
     def experience(self, trajectories: list[Trajectory]) -> Any:
@@ -492,6 +564,7 @@ class Trainer:
         self.engine.wake_up()
         state = self.policy.state_dict()
         self.engine.update_weights(state)
+        self.version += 1
         size = sum(t.numel() * t.element_size() for t in state.values())
         return {"sync_mb": size / 2**20}
 
@@ -502,6 +575,8 @@ class Trainer:
         record = {
             "iteration": it.index,
             "critic_only": self.critic_only(it.index),
+            # updates between the policy that played the episodes and the one they trained (1: one step off)
+            "policy_lag": it.index - min((t.policy_version for t in it.trajectories), default=it.index),
             **iteration_metrics(it.trajectories, it.update, it.phases),
             **it.sync,
             **it.memory,
