@@ -9,51 +9,26 @@ something other than the fix. (Attacks that did earn reward are reported to the 
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import importlib.util
 import marshal
 from collections.abc import Callable, Iterator
 
 import pytest
+from repo_graders import Graders
 
-from coderl.grade.grader import Grader, GradeResult
-from coderl.sandbox import SandboxConfig, SandboxPool
 from coderl.suites import repo_suite
 from coderl.task import Task
 
 pytestmark = pytest.mark.podman
 
 SUITE = {t.id.removeprefix("repo-"): t for t in repo_suite()}
-BASE_IMAGE = SandboxConfig().image
 Files = dict[str, bytes]
 
 
-class _Graders:
-    """One warm pool and grader per sandbox image, on a loop of their own, shared by this module's tests."""
-
-    def __init__(self) -> None:
-        self.loop = asyncio.new_event_loop()
-        self.pools: dict[str, tuple[SandboxPool, Grader]] = {}
-
-    def grade(self, task: Task, files: Files) -> GradeResult:
-        image = task.image(BASE_IMAGE)
-        if image not in self.pools:
-            pool = SandboxPool(SandboxConfig(image=image, warm_graders=1), size=1)
-            self.loop.run_until_complete(pool.start())
-            self.pools[image] = (pool, Grader(pool))
-        _, grader = self.pools[image]
-        return self.loop.run_until_complete(grader.grade(task, files, keep_output=True))
-
-    def close(self) -> None:
-        for pool, _ in self.pools.values():
-            self.loop.run_until_complete(pool.close())
-        self.loop.close()
-
-
 @pytest.fixture(scope="module")
-def graders() -> Iterator[_Graders]:
-    live = _Graders()
+def graders() -> Iterator[Graders]:
+    live = Graders()
     try:
         yield live
     finally:
@@ -489,7 +464,7 @@ ATTACKS: dict[str, list[tuple[str, Callable[[Task], Files]]]] = {
 
 
 @pytest.mark.parametrize("task_id", sorted(ATTACKS))
-def test_attacks_without_the_fix_get_0(graders: _Graders, task_id: str) -> None:
+def test_attacks_without_the_fix_get_0(graders: Graders, task_id: str) -> None:
     task = SUITE[task_id]
     paid = []
     for name, build in ATTACKS[task_id]:

@@ -4,7 +4,6 @@ in real Podman containers (every gold 1, every base 0)."""
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import json
 import re
@@ -15,17 +14,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from repo_graders import BASE_IMAGE, Graders
 from sandboxes import CODERL
 
-from coderl.grade.grader import Grader, GradeResult
-from coderl.sandbox import SandboxConfig, SandboxPool
+from coderl.sandbox import SandboxConfig
 from coderl.sandbox.envimage import build_environment
 from coderl.sandbox.podman import PodmanEngine
 from coderl.suites import REPOS, repo_suite, solution_files
 from coderl.task import Task, TaskError, load_task
 
 SUITE = repo_suite()
-BASE_IMAGE = SandboxConfig().image
 
 
 def _git(cwd: Path, *args: str) -> str:
@@ -154,46 +152,6 @@ def test_coderl_train_runs_environment_tasks_in_their_image(tmp_path: Path) -> N
 
 
 # --- real containers -------------------------------------------------------------------------------
-class Graders:
-    """One real pool and grader per image, on a loop of their own, shared by the tests of this module."""
-
-    def __init__(self) -> None:
-        self.loop = asyncio.new_event_loop()
-        self.pools: dict[str, tuple[SandboxPool, Grader]] = {}
-        self.builds: dict[str, Any] = {}
-
-    def image_of(self, task: Task) -> str:
-        if task.environment is None:
-            return BASE_IMAGE
-        image = task.image(BASE_IMAGE)
-        if image not in self.builds:
-            engine = PodmanEngine(SandboxConfig())
-            try:
-                env = task.environment
-                self.builds[image] = build_environment(
-                    engine, image, env.key, python=env.python, requirements=env.requirements, setup=env.setup
-                )
-            finally:
-                engine.close()
-        return image
-
-    def pool(self, image: str) -> tuple[SandboxPool, Grader]:
-        if image not in self.pools:
-            pool = SandboxPool(SandboxConfig(image=image, warm_graders=1), size=1)
-            self.loop.run_until_complete(pool.start())
-            self.pools[image] = (pool, Grader(pool))
-        return self.pools[image]
-
-    def grade(self, task: Task, files: dict[str, bytes], image: str | None = None) -> GradeResult:
-        _, grader = self.pool(image or self.image_of(task))
-        return self.loop.run_until_complete(grader.grade(task, files, keep_output=True))
-
-    def close(self) -> None:
-        for pool, _ in self.pools.values():
-            self.loop.run_until_complete(pool.close())
-        self.loop.close()
-
-
 @pytest.fixture(scope="module")
 def graders() -> Iterator[Graders]:
     live = Graders()
