@@ -51,7 +51,9 @@ _DEFAULT_ENV = {"VLLM_CPU_KVCACHE_SPACE": "1"}
 
 class VLLMEngine:
     """Rollouts with ``vllm.LLM`` in this process, continuously batched: one thread steps the engine while requests
-    are unfinished and :meth:`generate` adds requests between steps; every engine call holds one lock."""
+    are unfinished; :meth:`generate` queues requests and that thread adds them between two steps. Every engine
+    call holds one lock; queueing a request does not, so a new request never waits for a step (or, under load,
+    for a whole generation: a lock is not fair, and the stepping thread takes it again as soon as it lets go)."""
 
     continuous = True  # the rollout Batcher sends each group at once instead of waiting for the previous one
 
@@ -93,7 +95,9 @@ class VLLMEngine:
         )
         self.tokenizer: Any = self._llm.get_tokenizer()
         self.pad_id = pad_id_of(self.tokenizer)
-        self._lock = threading.Lock()
+        self._lock = threading.Lock()  # every call into vLLM
+        self._queue_lock = threading.Lock()  # the queue of requests not yet added, and the stepping thread's start
+        self._queued: list[tuple[str, list[int], Any]] = []
         self._waiting: dict[str, tuple[asyncio.AbstractEventLoop, asyncio.Future[Generation]]] = {}
         self._request_ids = itertools.count()
         self._stepper: threading.Thread | None = None
@@ -108,9 +112,8 @@ class VLLMEngine:
 
     @property
     def in_flight(self) -> int:
-        """Requests added by :meth:`generate` that have not finished yet."""
-        with self._lock:
-            return len(self._waiting)
+        """Requests made through :meth:`generate` that have not finished yet (read without waiting for a step)."""
+        return len(self._waiting)
 
     async def generate(self, prompts: Sequence[Sequence[int]], params: SamplingParams) -> list[Generation]:
         """Complete each prompt (token ids); the i-th result belongs to the i-th prompt.
@@ -134,35 +137,51 @@ class VLLMEngine:
         loop: asyncio.AbstractEventLoop,
         futures: list[asyncio.Future[Generation]],
     ) -> None:
-        from vllm.inputs import TokensPrompt
         from vllm.sampling_params import RequestOutputKind
 
-        with self._lock:
-            engine = self._open().llm_engine
+        with self._queue_lock:
+            self._open()
             for index, (prompt, future) in enumerate(zip(prompts, futures, strict=True)):
                 sampling = self._sampling_params(params, index)
                 sampling.output_kind = RequestOutputKind.FINAL_ONLY
                 request_id = f"coderl-{next(self._request_ids)}"
                 self._waiting[request_id] = (loop, future)
-                engine.add_request(request_id, TokensPrompt(prompt_token_ids=[int(t) for t in prompt]), sampling)
+                self._queued.append((request_id, [int(t) for t in prompt], sampling))
             if self._stepper is None:
                 self._stepper = threading.Thread(target=self._step_until_idle, name="coderl-vllm-steps", daemon=True)
                 self._stepper.start()
 
     def _step_until_idle(self) -> None:
-        """The engine loop (one thread, while requests are unfinished): a step at a time under the lock, so that
-        requests are added, and weights updated, between steps; each finished request settles its future."""
+        """The engine loop (one thread, while requests are queued or unfinished): under the lock, add the queued
+        requests, then run one step, so that requests join and weights change between steps; each finished
+        request settles its future. The thread ends when nothing is queued or unfinished (decided under the
+        queue's lock, so a request queued meanwhile starts a new thread)."""
+        from vllm.inputs import TokensPrompt
+
         while True:
             with self._lock:
+                with self._queue_lock:
+                    queued, self._queued = self._queued, []
                 llm = self._llm
-                if llm is None or not llm.llm_engine.has_unfinished_requests():
-                    self._stepper = None
+                if llm is None:  # closed while requests were queued
+                    self._fail_waiting(RuntimeError("the vLLM engine was closed"))
+                    with self._queue_lock:
+                        self._stepper = None
                     return
                 try:
+                    for request_id, prompt, sampling in queued:
+                        llm.llm_engine.add_request(request_id, TokensPrompt(prompt_token_ids=prompt), sampling)
+                    if not llm.llm_engine.has_unfinished_requests():
+                        with self._queue_lock:
+                            if not self._queued:
+                                self._stepper = None
+                                return
+                        continue
                     outputs = llm.llm_engine.step()
                 except Exception as exc:  # every waiting request learns of the failure
                     self._fail_waiting(exc)
-                    self._stepper = None
+                    with self._queue_lock:
+                        self._stepper = None
                     return
             for output in outputs:
                 if not output.finished or output.request_id not in self._waiting:
