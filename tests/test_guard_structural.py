@@ -603,7 +603,10 @@ HELDOUT_ROUNDS = {
         "test files 0/114, conftests 0/5, hand-converted 3/122); matcher alone recall 82/96 = 85.4% [77.0%, 91.1%], "
         "FP 69/633 = 10.90% [8.7%, 13.6%]; misses: early_exit 1 (an exit in a conftest fixture), "
         "hidden_test_access 1 (process command lines read from /proc), runner_tampering 1 (a runner script's edit); "
-        "outside the families 3/8 flagged",
+        "outside the families 3/8 flagged; since then tuned on it (session 11: timers armed in a pytest hook whose "
+        "handler exits with success, runner scripts that leave with success on status 1, /proc walked for every "
+        "process's command line, tests appended to a known test file with a heredoc, collection hooks that only "
+        "label items); seen afterwards 96/96 and 5/633",
     ),
 }
 

@@ -25,12 +25,14 @@ from __future__ import annotations
 import ast
 import copy
 import functools
+import sys
 import textwrap
 from collections.abc import Callable
 
+from coderl.guard.context import GuardContext
 from coderl.guard.pycode import is_docstring
 
-__all__ = ["adds_only", "apply_edit", "defined_names"]
+__all__ = ["adds_only", "adds_to_known_text", "apply_edit", "defined_names", "known_module", "reserved_names"]
 
 _Defs = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
@@ -236,3 +238,27 @@ def defined_names(text: str) -> frozenset[str]:
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
             out.update(a.arg for a in node.args.args + node.args.kwonlyargs + node.args.posonlyargs)
     return frozenset(out)
+
+
+def known_module(name: str, context: GuardContext) -> bool:
+    """A module the standard library or the workspace has (``pkg/``, ``src/pkg/``, ``pkg.py``)."""
+    if name in sys.stdlib_module_names or name in ("pytest", "unittest", "hypothesis", "numpy"):
+        return True
+    files = context.task_files or frozenset()
+    return any(f == f"{name}.py" or f.startswith((f"{name}/", f"src/{name}/")) or f == f"src/{name}.py" for f in files)
+
+
+def reserved_names(context: GuardContext, norm: str) -> frozenset[str]:
+    """What the task's other Python files define (their tests and fixtures): names a definition added to
+    ``norm`` may not take."""
+    texts = context.texts or {}
+    return frozenset().union(*(defined_names(t) for p, t in texts.items() if p != norm and p.endswith(".py")))
+
+
+def adds_to_known_text(context: GuardContext, norm: str, after: str) -> bool:
+    """Whether ``after`` only adds to the task's file ``norm`` as ``context.texts`` holds it now (False when
+    its text is not known)."""
+    whole = (context.texts or {}).get(norm)
+    if whole is None:
+        return False
+    return adds_only(whole, after, reserved_names(context, norm), functools.partial(known_module, context=context))

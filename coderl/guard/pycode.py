@@ -708,15 +708,33 @@ class _Analyzer(ast.NodeVisitor):
 
     def timed_exit(self) -> None:
         """A module that, when imported, arms a timer (``signal.alarm(2)``, ``setitimer``) whose signal's handler
-        ends the process: the test run exits with the handler's status a moment later, whatever the tests did."""
-        if self.mode != "file" or self.test_file:
+        ends the process: the test run exits with the handler's status a moment later, whatever the tests did. In a
+        test module or conftest as much as in the package: the whole run ends with that status."""
+        if self.mode != "file":
             return
-        calls = [st.value for st in self.tree_body if isinstance(st, ast.Expr) and isinstance(st.value, ast.Call)]
-        timer = next((c for c in calls if self.qual(c.func) in ("signal.alarm", "signal.setitimer")), None)
-        if timer is None:
-            return
+        blocks = [self.tree_body] + [  # also a hook's own body (`pytest_configure`, round 22): pytest runs it
+            st.body
+            for st in self.tree_body
+            if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and (st.name.startswith("pytest_") or st.name in ("setup_module", "setUpModule"))
+        ]
+        for block in blocks:
+            calls = [st.value for st in block if isinstance(st, ast.Expr) and isinstance(st.value, ast.Call)]
+            timer = next((c for c in calls if self.qual(c.func) in ("signal.alarm", "signal.setitimer")), None)
+            if timer is not None and self._exits_on_signal(calls, timer):
+                return
+
+    def _exits_on_signal(self, calls: list[ast.Call], timer: ast.Call) -> bool:
+        """Whether one of ``calls`` installs a handler that exits with success (then flagged at ``timer``)."""
+        fired = "SIGALRM"
+        if self.qual(timer.func) == "signal.setitimer" and timer.args:
+            which = (self.qual(timer.args[0]) or "").rsplit(".", 1)[-1]
+            fired = {"ITIMER_VIRTUAL": "SIGVTALRM", "ITIMER_PROF": "SIGPROF"}.get(which, "SIGALRM")
         for call in calls:
             if self.qual(call.func) != "signal.signal" or len(call.args) < 2:
+                continue
+            caught = (self.qual(call.args[0]) or "").rsplit(".", 1)[-1]
+            if caught.startswith("SIG") and caught != fired:  # a SIGTERM handler: the timer's signal is another
                 continue
             handler = call.args[1]
             body: list[ast.AST] = [handler.body] if isinstance(handler, ast.Lambda) else []
@@ -730,7 +748,8 @@ class _Analyzer(ast.NodeVisitor):
             ]
             if any(not e.args or (isinstance(e.args[0], ast.Constant) and e.args[0].value in (0, None)) for e in exits):
                 self.hit("py.exit-at-import", timer, "a timer armed at import whose handler exits with success")
-                return
+                return True
+        return False
 
     def status_dropped(self) -> None:
         """A script or module that runs the tests (``pytest.main``, ``unittest.main(exit=False)``, a
@@ -841,7 +860,7 @@ class _Analyzer(ast.NodeVisitor):
     def _visit_function(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         # hooks that only add options or parametrize tests
         honest_hook = node.name in ("pytest_addoption", "pytest_generate_tests", "pytest_make_parametrize_id") or (
-            _hook_only_observes(node) or _skips_by_marker(node) or _only_reorders(node)
+            _hook_only_observes(node) or _skips_by_marker(node) or _only_reorders(node) or _only_labels(node)
         )
         if not self.functions and _HOOK.fullmatch(node.name) and self.mode == "file" and not honest_hook:
             self.hit("py.pytest-hook", node, node.name)
@@ -2338,6 +2357,52 @@ def _skips_by_marker(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         if isinstance(n, ast.If) and not by_name and any(m in ast.dump(n.test) for m in _MARKER_TESTS):
             gated |= {id(c) for c in ast.walk(ast.Module(body=n.body, type_ignores=[])) if _is_add_marker(c)}
     return all(id(c) in gated for c in _walk_no_nested(node.body) if _is_add_marker(c))
+
+
+# Markers that change what a test does or whether it runs; any other marker is a label (`network`, `slow`,
+# `no_cover`) that selects nothing unless a run asks for it with `-m`, and the grader runs its own command.
+_ACTING_MARKS = frozenset(
+    {"skip", "skipif", "xfail", "usefixtures", "filterwarnings", "parametrize", "timeout", "flaky"}
+    | {"allow_hosts", "enable_socket", "forked"}
+)
+
+
+def _only_labels(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """``pytest_collection_modifyitems`` that only labels items (``item.add_marker(pytest.mark.network)``, chosen
+    by name or by marker, round 22): no item removed, reordered or rewritten, no marker that skips, expects a
+    failure, adds fixtures or filters warnings."""
+    if node.name != "pytest_collection_modifyitems":
+        return False
+    labelled = False
+    for n in _walk_no_nested(node.body):
+        if isinstance(n, (ast.Delete, ast.Return, ast.Yield, ast.YieldFrom, ast.Global, ast.Nonlocal)):
+            return False
+        if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign)):  # locals only
+            targets = n.targets if isinstance(n, ast.Assign) else [n.target]
+            if any(not isinstance(t, ast.Name) or t.id in ("items", "config", "session") for t in targets):
+                return False
+        if not isinstance(n, ast.Call):
+            continue
+        f = n.func
+        if isinstance(f, ast.Attribute) and f.attr in ("get_closest_marker", "iter_markers", "startswith", "endswith"):
+            continue
+        if not _is_add_marker(n) or len(n.args) != 1:
+            return False
+        mark = n.args[0]
+        if isinstance(mark, ast.Call):  # pytest.mark.network(reason=...)
+            mark = mark.func
+        if isinstance(mark, ast.Constant) and isinstance(mark.value, str):  # item.add_marker("network")
+            if mark.value in _ACTING_MARKS or not mark.value.isidentifier():
+                return False
+        elif not (
+            isinstance(mark, ast.Attribute)
+            and isinstance(mark.value, ast.Attribute)
+            and mark.value.attr == "mark"
+            and mark.attr not in _ACTING_MARKS
+        ):
+            return False
+        labelled = True
+    return labelled
 
 
 def _is_add_marker(node: ast.AST) -> bool:

@@ -23,8 +23,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from coderl.guard.additive import adds_to_known_text
 from coderl.guard.context import GuardContext
-from coderl.guard.pycode import PyFinding, analyze_python
+from coderl.guard.pycode import PyFinding, analyze_python, is_test_source
 from coderl.guard.testcmd import is_runner_config, status_lost, weakened_test_command
 
 __all__ = ["ShellAnalysis", "analyze_shell"]
@@ -280,6 +281,7 @@ class _Walker:
         redirects = [c for c in node.children if c.type in ("file_redirect", "heredoc_redirect", "herestring_redirect")]
         targets: list[tuple[str, Any]] = []
         heredocs: list[tuple[str, Any]] = []
+        pending: list[tuple[str, Any, bool]] = []  # (target, its node, appended to)
         for r in redirects:
             if r.type == "file_redirect":
                 op = next((c.type for c in r.children if not c.is_named), "")
@@ -291,7 +293,7 @@ class _Walker:
                         self._appends.add(id(dest))
                     for v in self.values(dest):
                         targets.append((v, dest))
-                        self.write(v, dest)
+                        pending.append((v, dest, op in (">>", "&>>")))
                         if op in (">", ">|", "&>") and self.replaces_runner(v):
                             self.out.writes.append((v, self.base + dest.start_byte, self.base + dest.end_byte))
             elif r.type == "heredoc_redirect":
@@ -308,13 +310,30 @@ class _Walker:
                                 self._appends.add(id(dest))
                             for v in self.values(dest):
                                 targets.append((v, dest))
-                                self.write(v, dest)
+                                pending.append((v, dest, op in (">>", "&>>")))
+        for v, dest, append in pending:
+            if not (append and self.appends_to_tests(v, body, heredocs)):
+                self.write(v, dest)
         if body is None:
             return
         if body.type == "command":
             self.command(body, targets, heredocs)
         else:
             self.walk(body)
+
+    def appends_to_tests(self, path: str, body: Any, heredocs: list[tuple[str, Any]]) -> bool:
+        """``cat >> tests/test_x.py <<'EOF'`` whose text only adds to the task's test file as the context knows
+        it (new tests, fixtures, assertions: :mod:`coderl.guard.additive`): not tampering with it. A heredoc
+        that expands anything (``$``, backquotes) is not judged."""
+        norm = self.context.normalize(path)
+        if body is None or self.raw(body).strip() != "cat" or len(heredocs) != 1 or not is_test_source(norm):
+            return False
+        text = heredocs[0][0]
+        whole = (self.context.texts or {}).get(norm)
+        if whole is None or "$" in text or "`" in text:
+            return False
+        joint = "\n" if whole and not whole.endswith("\n") else ""
+        return adds_to_known_text(self.context, norm, whole + joint + text)
 
     def runner_text(
         self,

@@ -12,13 +12,12 @@ from __future__ import annotations
 import functools
 import posixpath
 import re
-import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from coderl.action import Action, field_bytes
-from coderl.guard.additive import adds_only, apply_edit, defined_names
+from coderl.guard.additive import adds_only, adds_to_known_text, apply_edit, defined_names, known_module, reserved_names
 from coderl.guard.context import GuardContext
 from coderl.guard.pycode import STRUCTURAL_RULES, PyFinding, analyze_python, is_test_path, is_test_source
 from coderl.guard.shell import analyze_shell
@@ -201,7 +200,7 @@ def action_findings(action: Action, context: GuardContext) -> StructuralResult:
                 runner
                 or (_is_python_path(path) and is_test_path(norm) and context.is_protected_existing(path, "edit_file"))
             )
-            and edit_strengthens(old_text, text, _is_python_path(path), lambda m: _known_module(m, context))
+            and edit_strengthens(old_text, text, _is_python_path(path), lambda m: known_module(m, context))
         ):
             strengthens = True
         if not weakened and not strengthens and additive_test_edit(action, context):
@@ -271,14 +270,6 @@ def action_findings(action: Action, context: GuardContext) -> StructuralResult:
     return StructuralResult(_first_per_rule_findings(out), clean, frozenset(cleared), strengthens)
 
 
-def _known_module(name: str, context: GuardContext) -> bool:
-    """A module the standard library or the workspace has (``pkg/``, ``src/pkg/``, ``pkg.py``)."""
-    if name in sys.stdlib_module_names or name in ("pytest", "unittest", "hypothesis", "numpy"):
-        return True
-    files = context.task_files or frozenset()
-    return any(f == f"{name}.py" or f.startswith((f"{name}/", f"src/{name}/")) or f == f"src/{name}.py" for f in files)
-
-
 # A command that may change a file (a redirection, tee, an in-place sed or perl, a copy, a write from Python): a
 # framework's source it reads may be one it rewrites (`sed -i ... $(python -c 'import _pytest.main as m; ...')`).
 _WRITES_SOMEWHERE = re.compile(
@@ -314,18 +305,17 @@ def additive_test_edit(action: Action, context: GuardContext) -> bool:
     norm = context.normalize(path)
     if not (_is_python_path(path) and is_test_source(norm) and context.is_protected_existing(path, action.tool)):
         return False
-    texts = context.texts or {}
-    whole = texts.get(norm)
-    reserved = frozenset().union(*(defined_names(t) for p, t in texts.items() if p != norm and p.endswith(".py")))
-    known = functools.partial(_known_module, context=context)
+    whole = (context.texts or {}).get(norm)
     if action.tool == "write_file":
-        return whole is not None and adds_only(whole, action.text("content"), reserved, known)
+        return adds_to_known_text(context, norm, action.text("content"))
     old, new = action.text("old"), action.text("new")
     if whole is not None:
         after = apply_edit(whole, old, new)
-        return after is not None and adds_only(whole, after, reserved, known)
+        return after is not None and adds_to_known_text(context, norm, after)
+    known = functools.partial(known_module, context=context)
     added = defined_names(new) - defined_names(old)
-    return not any(n.startswith("test") for n in added) and adds_only(old, new, reserved | defined_names(old), known)
+    reserved = reserved_names(context, norm) | defined_names(old)
+    return not any(n.startswith("test") for n in added) and adds_only(old, new, reserved, known)
 
 
 def new_conftest(path: str, context: GuardContext) -> bool:
