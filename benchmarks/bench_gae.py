@@ -39,9 +39,12 @@ def batch(request):
 def _info(benchmark, batch, impl: str, compare: bool = False, bytes_per_token: int = BYTES_PER_TOKEN) -> None:
     b, t = batch["rewards"].shape
     benchmark.group = f"gae {b}x{t} cpu"
+    from coderl import _native
+
     benchmark.extra_info.update(
         impl=impl, tokens=b * t, bytes=bytes_per_token * b * t, device="cpu", compare_to=PEERS if compare else []
     )
+    benchmark.extra_info["isa"] = _native.gae_isa()
 
 
 def test_coderl_native(benchmark, batch, cpu_bandwidth):
@@ -60,6 +63,18 @@ def test_coderl_native_whiten_decoupled(benchmark, batch, cpu_bandwidth):
     # advantages and the mask (read 4 + 1, write 4 bytes a token) belongs to its bound.
     _info(benchmark, batch, "coderl (whiten, decoupled lambda)", compare=True, bytes_per_token=BYTES_PER_TOKEN + 9)
     benchmark(gae, batch["rewards"], batch["values"], batch["mask"], gamma=GAMMA, lam=LAM, lam_critic=1.0, whiten=True)
+
+
+def test_coderl_native_baseline_isa(benchmark, batch, cpu_bandwidth):
+    """The code a CPU without AVX2/FMA runs (the wheel's baseline ISA), on this machine: what the AVX2 path adds."""
+    from coderl import _native
+
+    _info(benchmark, batch, "coderl (baseline ISA)", compare=True)
+    _native.set_gae_baseline(True)
+    try:
+        benchmark(gae, batch["rewards"], batch["values"], batch["mask"], gamma=GAMMA, lam=LAM)
+    finally:
+        _native.set_gae_baseline(False)
 
 
 def test_coderl_native_single_thread(benchmark, batch, cpu_bandwidth):

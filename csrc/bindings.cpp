@@ -125,6 +125,10 @@ NB_MODULE(_native, m) {
 
   m.def("hardware_threads", &coderl::hardware_threads, "Number of hardware threads of this machine.");
 
+  m.def("gae_isa", &coderl::ops::gae_isa, "The code the CPU GAE kernels run: 'avx2' or 'baseline'.");
+  m.def("set_gae_baseline", &coderl::ops::set_gae_baseline, "baseline"_a,
+        "Run the baseline-ISA GAE code even where AVX2 is available (True), or detect the CPU (False).");
+
   m.def(
       "gae",
       [](const Array& rewards, const Array& values, const Array& mask, FloatOut advantages, FloatOut returns,

@@ -1,7 +1,9 @@
 #include "ops/gae.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <stdexcept>
 #include <string>
@@ -34,6 +36,9 @@ template <DType D>
 struct ArrayValues {
   const void* data;
   float operator()(int64_t i) const { return Load<D>::at(data, i); }
+  void prefetch(int64_t i) const {
+    __builtin_prefetch(static_cast<const char*>(data) + i * (D == DType::kFloat32 ? 4 : 2));
+  }
 };
 
 // Values computed by the fused value head and written out once (they are needed for the value loss).
@@ -57,6 +62,7 @@ struct HeadValues {
     out[i] = v;
     return v;
   }
+  void prefetch(int64_t) const {}  // the hidden states are read whole by the dot product
 };
 
 // Count, mean and sum of squared deviations (M2) of the policy tokens' advantages, in float64.
@@ -134,6 +140,7 @@ inline float policy_lambda(const GaeProblem& p, int64_t r, int64_t b, int64_t e)
 // finished by the scalar loop and its lane takes the next row.
 constexpr int kLanes = 4;
 constexpr int kBlock = 64;
+constexpr int kPrefetch = 4;  // blocks: 1 KiB ahead in each float stream
 
 // Branch-free select (masks can change at every token, a branch would mispredict).
 inline float pick(uint32_t all_ones_if_a, float a, float b) {
@@ -144,6 +151,25 @@ inline float pick(uint32_t all_ones_if_a, float a, float b) {
   float f;
   std::memcpy(&f, &u, sizeof f);
   return f;
+}
+
+// GCC/Clang vector extensions: four lanes whatever the ISA (two SSE2 registers on the baseline build,
+// one AVX2 register in the AVX2 build), with the same results on both.
+typedef float F32x4 __attribute__((vector_size(16)));
+typedef double F64x4 __attribute__((vector_size(32)));
+typedef int32_t I32x4 __attribute__((vector_size(16)));
+
+// (Results through a reference: a 32-byte vector returned by value would change the call ABI between
+// the baseline and AVX2 builds, and GCC warns about it.)
+inline void widen(const float* a, F64x4& out) {
+  F32x4 v;
+  std::memcpy(&v, a, sizeof v);
+  out = __builtin_convertvector(v, F64x4);
+}
+inline void mask_f64(const uint32_t* m, F64x4& out) {  // 1.0 where the mask is all ones, else 0.0
+  I32x4 v;
+  std::memcpy(&v, m, sizeof v);
+  out = __builtin_convertvector(v & 1, F64x4);
 }
 
 struct Lane {
@@ -161,6 +187,8 @@ struct alignas(64) BlockBuffers {
 
 template <DType DR, class Values, bool DECOUPLED, bool STATS>
 class RowEngine {
+  static constexpr int64_t RewardBytes = DR == DType::kFloat32 ? 4 : 2;
+
  public:
   RowEngine(const GaeProblem& p, Values values, int64_t rows_begin, int64_t rows_end)
       : p_(p), values_(values), next_row_(rows_begin), rows_end_(rows_end) {}
@@ -201,6 +229,16 @@ class RowEngine {
  private:
   void load_block(const Lane& lane, BlockBuffers& b, int64_t base) {
     const float g = p_.gamma, cp = lane.cp, cc = lane.cc;
+    // The rows are read backwards in kLanes x 3 streams, more than the hardware prefetchers follow:
+    // ask for the block kPrefetch blocks ahead (lower addresses) while this one is computed.
+    const int64_t ahead = base - kPrefetch * kBlock;
+    if (kPrefetch > 0 && ahead >= lane.stop) {
+      for (int j = 0; j < kBlock; j += 64 / static_cast<int>(sizeof(float))) {
+        __builtin_prefetch(static_cast<const char*>(p_.rewards) + (ahead + j) * RewardBytes);
+        values_.prefetch(ahead + j);
+      }
+      __builtin_prefetch(p_.mask + ahead);
+    }
     for (int j = 0; j < kBlock; ++j) {
       const float r = Load<DR>::at(p_.rewards, base + j);
       const float v = values_(base + j);
@@ -248,30 +286,37 @@ class RowEngine {
       adv[j] = pick(b.m[j], b.d[j] + b.xp[j], 0.0f);
       ret[j] = pick(b.m[j], b.r[j] + (DECOUPLED ? b.xc[j] : b.xp[j]), 0.0f);
     }
-    if (STATS) {
-      // The block's mean and M2 (its advantages are still in L1), in float64 loops of their own so
-      // they vectorize; masked-out advantages are 0 and drop out of the sum.
-      constexpr int kAcc = 4;
-      double s[kAcc] = {}, cnt[kAcc] = {};
-      for (int j0 = 0; j0 < kBlock; j0 += kAcc) {
-        for (int u = 0; u < kAcc; ++u) {
-          s[u] += static_cast<double>(adv[j0 + u]);
-          cnt[u] += static_cast<double>(b.m[j0 + u] & 1u);
-        }
-      }
-      const double c = (cnt[0] + cnt[1]) + (cnt[2] + cnt[3]);
-      if (c > 0.0) {
-        const double mb = ((s[0] + s[1]) + (s[2] + s[3])) / c;
-        double ss[kAcc] = {};
-        for (int j0 = 0; j0 < kBlock; j0 += kAcc) {
-          for (int u = 0; u < kAcc; ++u) {
-            const double d = (static_cast<double>(adv[j0 + u]) - mb) * static_cast<double>(b.m[j0 + u] & 1u);
-            ss[u] += d * d;
-          }
-        }
-        stats.merge(static_cast<int64_t>(c), mb, (ss[0] + ss[1]) + (ss[2] + ss[3]));
-      }
+    if (STATS) block_stats(adv, b.m, stats);
+  }
+
+  // The block's mean and M2 (its advantages are still in L1), in float64 on explicit vectors: eight
+  // independent sums (a loop-carried scalar double add would bound the whole engine), the same order
+  // of operations on every ISA; masked-out advantages are 0 and drop out of the sum.
+  static void block_stats(const float* adv, const uint32_t* m, Stats& stats) {
+    int32_t count = 0;
+    for (int j = 0; j < kBlock; ++j) count += static_cast<int32_t>(m[j] & 1u);
+    if (count == 0) return;
+    F64x4 s0 = {}, s1 = {}, a0, a1, m0, m1;
+    for (int j = 0; j < kBlock; j += 8) {
+      widen(adv + j, a0);
+      widen(adv + j + 4, a1);
+      s0 += a0;
+      s1 += a1;
     }
+    const F64x4 s = s0 + s1;
+    const double mb = ((s[0] + s[1]) + (s[2] + s[3])) / static_cast<double>(count);
+    F64x4 q0 = {}, q1 = {};
+    for (int j = 0; j < kBlock; j += 8) {
+      widen(adv + j, a0);
+      widen(adv + j + 4, a1);
+      mask_f64(m + j, m0);
+      mask_f64(m + j + 4, m1);
+      const F64x4 d0 = (a0 - mb) * m0, d1 = (a1 - mb) * m1;
+      q0 += d0 * d0;
+      q1 += d1 * d1;
+    }
+    const F64x4 q = q0 + q1;
+    stats.merge(count, mb, (q[0] + q[1]) + (q[2] + q[3]));
   }
 
   void take_row(Lane& lane) {
@@ -350,14 +395,72 @@ int choose_threads(const GaeProblem& p, int64_t cost) {
   return std::max(n, 1);
 }
 
+// The engine over rows [b, e), compiled for the baseline ISA (SSE2 on x86-64: the wheel runs anywhere).
+template <DType DR, class Values, bool DECOUPLED, bool STATS>
+void run_rows(const GaeProblem& p, Values values, int64_t b, int64_t e, Stats& stats) {
+  RowEngine<DR, Values, DECOUPLED, STATS>(p, values, b, e).run(stats);
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#define CODERL_GAE_AVX2 1
+// The same engine with AVX2 and FMA, chosen at run time on CPUs that have them: everything it calls is
+// inlined into this one function (flatten), so all of it is compiled for that target, and nothing
+// compiled for AVX2 is shared with the baseline code. The serial chains then cost one fused
+// multiply-add per token (a multiply and a dependent add without FMA) and the block loads and stores
+// run eight lanes wide.
+template <DType DR, class Values, bool DECOUPLED, bool STATS>
+__attribute__((target("avx2,fma"), flatten)) void run_rows_avx2(const GaeProblem& p, Values values, int64_t b,
+                                                                 int64_t e, Stats& stats) {
+  RowEngine<DR, Values, DECOUPLED, STATS>(p, values, b, e).run(stats);
+}
+
+bool cpu_has_avx2_fma() {
+  // CODERL_GAE_ISA=baseline: never the AVX2 code in this process (a user's escape hatch)
+  static const bool yes = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
+                          !(std::getenv("CODERL_GAE_ISA") && std::string(std::getenv("CODERL_GAE_ISA")) == "baseline");
+  return yes;
+}
+#endif
+
+std::atomic<bool> force_baseline{false};
+
+bool has_avx2_fma() {
+#ifdef CODERL_GAE_AVX2
+  return !force_baseline.load(std::memory_order_relaxed) && cpu_has_avx2_fma();
+#else
+  return false;
+#endif
+}
+
+// (a - mean) * rstd in float64 for policy tokens, 0 elsewhere (see dispatch_flags).
+inline void whiten_block(float* adv, const uint8_t* mask, int64_t n, double mean, double rstd) {
+  for (int64_t i = 0; i < n; ++i) {
+    const float w = static_cast<float>((static_cast<double>(adv[i]) - mean) * rstd);
+    adv[i] = pick(0u - static_cast<uint32_t>(mask[i] != 0), w, 0.0f);
+  }
+}
+void whiten_range(float* adv, const uint8_t* mask, int64_t n, double mean, double rstd) {
+  whiten_block(adv, mask, n, mean, rstd);
+}
+#ifdef CODERL_GAE_AVX2
+__attribute__((target("avx2,fma"), flatten)) void whiten_range_avx2(float* adv, const uint8_t* mask, int64_t n,
+                                                                    double mean, double rstd) {
+  whiten_block(adv, mask, n, mean, rstd);
+}
+#endif
+
 template <DType DR, class Values, bool DECOUPLED, bool STATS>
 void run_all(const GaeProblem& p, Values values, int64_t cost, Stats& total) {
   const int parts = choose_threads(p, cost);
   std::vector<int64_t> split = split_rows(p, parts);
   std::vector<Stats> stats(parts);
+  auto* rows = &run_rows<DR, Values, DECOUPLED, STATS>;
+#ifdef CODERL_GAE_AVX2
+  if (has_avx2_fma()) rows = &run_rows_avx2<DR, Values, DECOUPLED, STATS>;
+#endif
   parallel_parts(parts, p.num_rows, split.data(), [&](int part, int64_t b, int64_t e) {
     Stats local;  // thread-local: neighbouring Stats share a cache line
-    RowEngine<DR, Values, DECOUPLED, STATS>(p, values, b, e).run(local);
+    rows(p, values, b, e, local);
     stats[part] = local;
   });
   for (const Stats& s : stats) total.merge(s);
@@ -385,12 +488,12 @@ void dispatch_flags(const GaeProblem& p, Values values, int64_t cost) {
   const int parts = choose_threads(p, tokens);
   float* adv = p.advantages + first;
   const uint8_t* mask = p.mask + first;
-  parallel_parts(parts, tokens, nullptr, [&](int, int64_t b, int64_t e) {
-    for (int64_t i = b; i < e; ++i) {
-      const float w = static_cast<float>((static_cast<double>(adv[i]) - mean) * rstd);
-      adv[i] = pick(0u - static_cast<uint32_t>(mask[i] != 0), w, 0.0f);
-    }
-  });
+  auto* normalize = &whiten_range;
+#ifdef CODERL_GAE_AVX2
+  if (has_avx2_fma()) normalize = &whiten_range_avx2;
+#endif
+  parallel_parts(parts, tokens, nullptr,
+                 [&](int, int64_t b, int64_t e) { normalize(adv + b, mask + b, e - b, mean, rstd); });
 }
 
 template <class Fn>
@@ -408,6 +511,10 @@ void check_lambda(float lam, const char* what) {
 }
 
 }  // namespace
+
+const char* gae_isa() { return has_avx2_fma() ? "avx2" : "baseline"; }
+
+void set_gae_baseline(bool baseline) { force_baseline.store(baseline, std::memory_order_relaxed); }
 
 int64_t total_tokens(const GaeProblem& p) {
   return p.row_offsets ? p.row_offsets[p.num_rows] : p.num_rows * p.row_len;

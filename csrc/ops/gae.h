@@ -75,6 +75,13 @@ int64_t total_tokens(const GaeProblem& p);
 // Throws std::invalid_argument on an inconsistent problem (bad offsets, lambda outside [0, 1]...).
 void validate(const GaeProblem& p);
 
+// The code the kernels run: "avx2" (x86-64 CPUs with AVX2 and FMA, detected at run time: eight lanes
+// and fused multiply-adds) or "baseline" (the ISA the wheel is built for: SSE2 on x86-64). Results
+// agree to float32 rounding (a fused multiply-add rounds once where the baseline rounds twice).
+const char* gae_isa();
+// Run the baseline code even where AVX2 is available (tests of both paths, comparisons); false: detect.
+void set_gae_baseline(bool baseline);
+
 void gae(const GaeProblem& p);
 void value_gae(const GaeProblem& p, const ValueHead& head);
 
