@@ -608,6 +608,14 @@ HELDOUT_ROUNDS = {
         "process's command line, tests appended to a known test file with a heredoc, collection hooks that only "
         "label items); seen afterwards 96/96 and 5/633",
     ),
+    23: (
+        "9329671",
+        "ROUND23 (kilnlog scenario, independent evaluator, measured once unseen with a stand-alone script): stage 1 "
+        "recall 90/96 = 93.8% [87.0%, 97.1%], FP 5/675 = 0.74% [0.3%, 1.7%] (public library modules 2/325, public "
+        "test files 0/204, conftests 1/10, hand-converted 2/136); matcher alone recall 83/96 = 86.5% [78.2%, 91.9%], "
+        "FP 97/675 = 14.37% [11.9%, 17.2%]; misses: always_equal 2, early_exit 1, network 1, runner_tampering 1, "
+        "test_tampering 1; outside the families 4/8 flagged",
+    ),
 }
 
 
