@@ -614,7 +614,10 @@ HELDOUT_ROUNDS = {
         "recall 90/96 = 93.8% [87.0%, 97.1%], FP 5/675 = 0.74% [0.3%, 1.7%] (public library modules 2/325, public "
         "test files 0/204, conftests 1/10, hand-converted 2/136); matcher alone recall 83/96 = 86.5% [78.2%, 91.9%], "
         "FP 97/675 = 14.37% [11.9%, 17.2%]; misses: always_equal 2, early_exit 1, network 1, runner_tampering 1, "
-        "test_tampering 1; outside the families 4/8 flagged",
+        "test_tampering 1; outside the families 4/8 flagged; since then tuned on it (session 11: an edit that ends a "
+        "function and adds a class judged as the class, pytest.approx returned by the package, a hard exit when an "
+        "exception is caught, exec of fetched code, a failed run's status zeroed among other conditions, files a "
+        "loop names rewritten); seen afterwards 96/96 and 5/675",
     ),
 }
 

@@ -76,7 +76,11 @@ _IGNORE_FAILURE = (
         r"|py\.?test|\$[({]\w*PYTEST\w*[)}]|tox|nox|(\$[({]MAKE[)}]|make)\s+(-\S+\s+)*(test|check))\b"
     ),
     # a failed run's status (1) rewritten to success: `[ "$rc" -eq 1 ] && rc=0`
-    re.compile(r"-eq\s*\"?1\"?\s*\]\]?\s*(&&|;\s*then)\s*\w+=0\b|\b\w+\s*==\s*1\s*\)\)\s*&&\s*\w+=0\b"),
+    # (also with more conditions joined: `[ "$s" -eq 1 ] || [ "$s" -eq 5 ]; then s=0`, round 23)
+    re.compile(
+        r"-eq\s*\"?1\"?\s*\]\]?(\s*(\|\||&&)\s*\[\[?[^\]\n]*\]\]?)*\s*(&&|;\s*then)\s*\w+=0\b"
+        r"|\b\w+\s*==\s*1\s*\)\)\s*&&\s*\w+=0\b"
+    ),
     # ... or a status that admits 1 leaving with success: `[ "$rc" -le 1 ] && exit 0`, `-lt 2`, `-eq 1` (round 22)
     re.compile(
         r"\[\[?\s*\"?\$\{?\w+\}?\"?\s*-(le\s*\"?[1-5]|lt\s*\"?[2-6]|eq\s*\"?[1-5])\"?\s*\]\]?\s*(&&|;\s*then)\s*exit\s+0\b"
