@@ -61,3 +61,15 @@ def pytest_sessionfinish(session, exitstatus):
     from coderl.sandbox.podman import reap_orphaned_services
 
     reap_orphaned_services()
+
+
+@pytest.fixture(scope="module", params=["detected", "baseline"])
+def gae_cpu_code(request):
+    """The CPU GAE code a module's tests run on, each test twice (``pytestmark = pytest.mark.usefixtures(...)``):
+    the code the kernels pick here (AVX2 and FMA on an x86-64 CPU that has them) and the baseline-ISA code a CPU
+    without them runs."""
+    from coderl import _native
+
+    _native.set_gae_baseline(request.param == "baseline")
+    yield request.param
+    _native.set_gae_baseline(False)

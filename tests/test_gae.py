@@ -11,17 +11,8 @@ from hypothesis import strategies as st
 from coderl.ops import gae, gae_reference
 from coderl.ops.reference import masked_whiten_reference
 
-
-@pytest.fixture(scope="module", autouse=True, params=["detected", "baseline"])
-def cpu_code(request):
-    """Every test of this module runs twice: on the code the CPU kernels pick here (AVX2 and FMA on an x86-64
-    CPU that has them) and on the baseline-ISA code a CPU without them runs."""
-    from coderl import _native
-
-    _native.set_gae_baseline(request.param == "baseline")
-    yield request.param
-    _native.set_gae_baseline(False)
-
+# every test of this module runs on both CPU codes (tests/conftest.py: gae_cpu_code)
+pytestmark = pytest.mark.usefixtures("gae_cpu_code")
 
 DTYPES = {"float32": torch.float32, "bfloat16": torch.bfloat16, "float16": torch.float16}
 
@@ -363,7 +354,7 @@ def test_num_threads_environment_variable(monkeypatch):
         backend.num_threads(None)
 
 
-def test_the_avx2_code_runs_where_the_cpu_has_it_and_agrees_with_the_baseline(cpu_code):
+def test_the_avx2_code_runs_where_the_cpu_has_it_and_agrees_with_the_baseline(gae_cpu_code):
     """On an x86-64 CPU with AVX2 and FMA the detected code is the AVX2 one; both give the same advantages and
     returns to float32 rounding (one rounding per fused multiply-add instead of two) on a long batch with every
     option on."""
@@ -384,7 +375,7 @@ def test_the_avx2_code_runs_where_the_cpu_has_it_and_agrees_with_the_baseline(cp
         assert _native.gae_isa() == "baseline"
         baseline = gae(batch["rewards"], batch["values"], batch["mask"], **kw)
     finally:
-        _native.set_gae_baseline(cpu_code == "baseline")
+        _native.set_gae_baseline(gae_cpu_code == "baseline")
     torch.testing.assert_close(detected.advantages, baseline.advantages, rtol=1e-5, atol=1e-5)
     torch.testing.assert_close(detected.returns, baseline.returns, rtol=1e-5, atol=1e-5)
     assert torch.equal(detected.advantages == 0, baseline.advantages == 0)

@@ -10,17 +10,8 @@ from hypothesis import strategies as st
 
 from coderl.ops import gae, gae_reference, value_gae, value_head_reference
 
-
-@pytest.fixture(scope="module", autouse=True, params=["detected", "baseline"])
-def cpu_code(request):
-    """Every test of this module runs twice: on the code the CPU kernels pick here (AVX2 and FMA on an x86-64
-    CPU that has them) and on the baseline-ISA code a CPU without them runs."""
-    from coderl import _native
-
-    _native.set_gae_baseline(request.param == "baseline")
-    yield request.param
-    _native.set_gae_baseline(False)
-
+# every test of this module runs on both CPU codes (tests/conftest.py: gae_cpu_code)
+pytestmark = pytest.mark.usefixtures("gae_cpu_code")
 
 DTYPES = [torch.float32, torch.bfloat16, torch.float16]
 
