@@ -51,6 +51,8 @@ _KNOWN_PLUGINS = frozenset(
         *("flask", "pytest_flask", "sugar", "pytest_sugar", "faulthandler", "cacheprovider", "lsof", "icdiff"),
     )
 )
+# What `find ... -name X -delete` may remove under the tests without touching a test: caches and build leftovers.
+_CACHE_NAMES = frozenset({"__pycache__", "*.pyc", "*.pyo", ".pytest_cache", ".mypy_cache", ".ruff_cache", "*.egg-info"})
 _ALL_ARGS = {"rm", "unlink", "shred", "touch", "rmdir", "chown", "chgrp", "setfacl", "chattr", "sponge", "tee"}
 _LAST_ARG = {"cp", "install", "rsync", "scp", "ln"}
 
@@ -642,6 +644,13 @@ class _Walker:
                     self.nested(rest[rest.index("-c") + 1] if rest.index("-c") + 1 < len(rest) else "", args[i][0])
         if not mutates:
             return
+        names = [vals[i + 1] for i, v in enumerate(vals[:-1]) if v in ("-name", "-iname")]
+        if (
+            names
+            and all(n.strip("'\"") in _CACHE_NAMES for n in names)
+            and not {"-o", "-or", "!", "-not", "-path", "-ipath", "-regex", "-iregex", "-wholename"} & set(vals)
+        ):
+            return  # `find tests -name __pycache__ -prune -exec rm -rf {} +`: only caches go (round 23)
         for n, v in starts:
             self.write(v, n, delete="-delete" in vals)
         for i, v in enumerate(vals[:-1]):
