@@ -215,20 +215,10 @@ def action_findings(action: Action, context: GuardContext) -> StructuralResult:
             # from the tests, plugins loaded, hooks (below), rewritten reports, exits and patches
             # (their own findings); not by being written.
             cleared |= _CONFTEST_POLICY
-            sabotage = collection_sabotage(text)
-            if (
-                sabotage
-                and sabotage.startswith("collect_ignore names")
-                and "*" not in sabotage
-                and conftest
-                and not context.touches_task_folder(path)
-            ):
-                # a new conftest's collect_ignore of named modules reaches only its own folder, which holds no task
-                # file: the agent's own tests (mashumaro's version-gated test modules, round 23); a glob of every
-                # module there (`collect_ignore_glob = ["*.py"]`) stays flagged
-                sabotage = None
+            # a new conftest in a folder without task files: its collect_ignore reaches only the agent's own tests
+            own_folder = conftest and not context.touches_task_folder(path)
             why = (
-                sabotage
+                collection_sabotage(text, own_folder=own_folder)
                 or (testpaths_narrowed(old_text, text) if old_text is not None else None)
                 or (collects_none_of(text, context.task_files) if context.task_files else None)
                 or (testpaths_leave_out(text, context.task_files) if context.task_files else None)
