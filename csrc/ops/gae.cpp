@@ -31,14 +31,15 @@ struct Load<DType::kFloat16> {
   static float at(const void* p, int64_t i) { return f16_to_float(static_cast<const uint16_t*>(p)[i]); }
 };
 
+// Bytes per element of a per-token array.
+constexpr int64_t element_bytes(DType d) { return d == DType::kFloat32 ? 4 : 2; }
+
 // Values read from an array.
 template <DType D>
 struct ArrayValues {
   const void* data;
   float operator()(int64_t i) const { return Load<D>::at(data, i); }
-  void prefetch(int64_t i) const {
-    __builtin_prefetch(static_cast<const char*>(data) + i * (D == DType::kFloat32 ? 4 : 2));
-  }
+  void prefetch(int64_t i) const { __builtin_prefetch(static_cast<const char*>(data) + i * element_bytes(D)); }
 };
 
 // Values computed by the fused value head and written out once (they are needed for the value loss).
@@ -187,8 +188,6 @@ struct alignas(64) BlockBuffers {
 
 template <DType DR, class Values, bool DECOUPLED, bool STATS>
 class RowEngine {
-  static constexpr int64_t RewardBytes = DR == DType::kFloat32 ? 4 : 2;
-
  public:
   RowEngine(const GaeProblem& p, Values values, int64_t rows_begin, int64_t rows_end)
       : p_(p), values_(values), next_row_(rows_begin), rows_end_(rows_end) {}
@@ -232,9 +231,9 @@ class RowEngine {
     // The rows are read backwards in kLanes x 3 streams, more than the hardware prefetchers follow:
     // ask for the block kPrefetch blocks ahead (lower addresses) while this one is computed.
     const int64_t ahead = base - kPrefetch * kBlock;
-    if (kPrefetch > 0 && ahead >= lane.stop) {
+    if (ahead >= lane.stop) {
       for (int j = 0; j < kBlock; j += 64 / static_cast<int>(sizeof(float))) {
-        __builtin_prefetch(static_cast<const char*>(p_.rewards) + (ahead + j) * RewardBytes);
+        __builtin_prefetch(static_cast<const char*>(p_.rewards) + (ahead + j) * element_bytes(DR));
         values_.prefetch(ahead + j);
       }
       __builtin_prefetch(p_.mask + ahead);
@@ -416,8 +415,11 @@ __attribute__((target("avx2,fma"), flatten)) void run_rows_avx2(const GaeProblem
 
 bool cpu_has_avx2_fma() {
   // CODERL_GAE_ISA=baseline: never the AVX2 code in this process (a user's escape hatch)
-  static const bool yes = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
-                          !(std::getenv("CODERL_GAE_ISA") && std::string(std::getenv("CODERL_GAE_ISA")) == "baseline");
+  static const bool yes = [] {
+    const char* isa = std::getenv("CODERL_GAE_ISA");
+    const bool forced = isa != nullptr && std::string(isa) == "baseline";
+    return !forced && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  }();
   return yes;
 }
 #endif
@@ -432,20 +434,18 @@ bool has_avx2_fma() {
 #endif
 }
 
-// (a - mean) * rstd in float64 for policy tokens, 0 elsewhere (see dispatch_flags).
-inline void whiten_block(float* adv, const uint8_t* mask, int64_t n, double mean, double rstd) {
+// (a - mean) * rstd in float64 for policy tokens, 0 elsewhere (see dispatch_flags); baseline ISA.
+void whiten_range(float* adv, const uint8_t* mask, int64_t n, double mean, double rstd) {
   for (int64_t i = 0; i < n; ++i) {
     const float w = static_cast<float>((static_cast<double>(adv[i]) - mean) * rstd);
     adv[i] = pick(0u - static_cast<uint32_t>(mask[i] != 0), w, 0.0f);
   }
 }
-void whiten_range(float* adv, const uint8_t* mask, int64_t n, double mean, double rstd) {
-  whiten_block(adv, mask, n, mean, rstd);
-}
 #ifdef CODERL_GAE_AVX2
+// The same loop inlined into an AVX2 function (see run_rows_avx2).
 __attribute__((target("avx2,fma"), flatten)) void whiten_range_avx2(float* adv, const uint8_t* mask, int64_t n,
                                                                     double mean, double rstd) {
-  whiten_block(adv, mask, n, mean, rstd);
+  whiten_range(adv, mask, n, mean, rstd);
 }
 #endif
 
