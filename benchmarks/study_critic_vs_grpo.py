@@ -97,9 +97,10 @@ class Size:
 SIZES: dict[str, Size] = {
     # CI: one seed, two iterations (the first critic-only), tiny everything
     "smoke": Size(1, 2, 8, 4, 4, 4, 8, 20, 2, 1, 4, True, max_turns=4),
-    # this 2-core CPU machine: <= 40 minutes for 3 arms x 3 seeds; one warm start shared by the seeds (the
-    # warm start on CPU costs as much as two runs), so seeds differ in sampling, not in their starting policy
-    "small": Size(3, 5, 16, 4, 24, 12, 96, 150, 2, 1, 8, True),
+    # this 2-core CPU machine: <= 40 minutes for 3 arms x 3 seeds (an iteration of 16 episodes takes about 12 s
+    # here); one warm start (400 cosine steps on 384 tasks' demonstrations, about 3 min: as much as a run) shared
+    # by the seeds, so seeds differ in sampling, not in their starting policy
+    "small": Size(3, 12, 16, 4, 32, 24, 384, 400, 4, 1, 8, True),
     # a GPU machine: 5 seeds with their own warm starts, 40 iterations of 64 episodes, 96 held-out tasks x 2
     "full": Size(5, 40, 64, 8, 256, 96, 512, 400, 4, 2, 16, False),
 }

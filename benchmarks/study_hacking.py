@@ -109,7 +109,9 @@ SIZES: dict[str, Size] = {
         sft_steps=12,
         sandboxes=2,
     ),
-    "small": Size(n_tasks=16, iterations=8, episodes_per_iteration=32, seeds=(0, 1, 2)),
+    # 6 iterations: 8 took about 50 min on a quiet machine; at the 6th, naive grading already paid cheats in
+    # 47-69 % of episodes per seed (session 8's 8-iteration run)
+    "small": Size(n_tasks=16, iterations=6, episodes_per_iteration=32, seeds=(0, 1, 2)),
     "full": Size(
         n_tasks=64,
         warm_tasks=384,

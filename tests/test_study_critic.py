@@ -113,6 +113,21 @@ def test_the_warm_start_example_trains_on_calls_and_skips_observations(trail_tas
         assert observation.strip().splitlines()[-1] not in trained
 
 
+def test_the_cosine_warm_start_schedule_warms_up_then_decays_to_zero():
+    from coderl.train.config import ConfigError, config_from_dict
+    from coderl.train.sft import lr_factor
+
+    assert [lr_factor(s, 100, "constant") for s in (0, 50, 99)] == [1.0, 1.0, 1.0]
+    cosine = [lr_factor(s, 100, "cosine") for s in range(100)]
+    assert cosine[:5] == pytest.approx([0.2, 0.4, 0.6, 0.8, 1.0])  # 5 warm-up steps
+    assert all(a >= b for a, b in itertools.pairwise(cosine[4:]))  # then never rising
+    assert cosine[52] == pytest.approx(0.5, abs=0.02) and cosine[-1] == pytest.approx(0.0)
+    assert lr_factor(0, 1, "cosine") == 1.0  # one step: the whole warm-up
+    assert config_from_dict({"sft": {"steps": 5, "schedule": "cosine"}}).sft.schedule == "cosine"
+    with pytest.raises(ConfigError, match="schedule"):
+        config_from_dict({"sft": {"steps": 5, "schedule": "linear"}})
+
+
 @pytest.mark.podman
 def test_demonstrations_solve_their_tasks_in_a_real_sandbox_with_the_recorded_observations(live_pool, tmp_path):
     """The demonstration, replayed through an episode (guard, sandbox, grader), earns reward 1 and sees exactly

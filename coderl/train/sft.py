@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -71,6 +72,19 @@ def demonstration_example(fmt: ChatFormat, task: Task, steps: Sequence[tuple[Map
     return Example(ids, mask)
 
 
+def lr_factor(step: int, steps: int, schedule: str) -> float:
+    """The share of the peak learning rate at ``step`` (0-based) of ``steps``: 1 for ``"constant"``; for
+    ``"cosine"``, ``(step + 1) / warmup`` over the first ``warmup = max(1, 5 %)`` steps, then
+    ``0.5 * (1 + cos(pi * t))`` with ``t`` going from 0 at the end of the warm-up to 1 at the last step."""
+    if schedule == "constant":
+        return 1.0
+    warmup = max(1, steps // 20)
+    if step < warmup:
+        return (step + 1) / warmup
+    span = max(1, steps - warmup)
+    return 0.5 * (1.0 + math.cos(math.pi * min(1.0, (step - warmup + 1) / span)))
+
+
 def supervised_warm_start(
     model: nn.Module,
     examples: Sequence[Example],
@@ -81,16 +95,24 @@ def supervised_warm_start(
     pad_id: int = 0,
     seed: int = 0,
     on_step: object = None,
+    schedule: str = "constant",
 ) -> list[float]:
-    """Cross-entropy on the masked tokens for ``steps`` AdamW steps; returns the loss of each step."""
+    """Cross-entropy on the masked tokens for ``steps`` AdamW steps; returns the loss of each step.
+
+    ``schedule``: ``"constant"`` keeps ``lr`` throughout; ``"cosine"`` warms up linearly over the first 5 % of the
+    steps, then decays to 0 along a half cosine (:func:`lr_factor`)."""
     if not examples:
         raise ValueError("no examples for the warm start")
     rng = random.Random(seed)
+    if schedule not in ("constant", "cosine"):
+        raise ValueError(f"schedule must be 'constant' or 'cosine', got {schedule!r}")
     opt = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=0.0)
     model.train()
     device = next(model.parameters()).device
     losses = []
-    for _ in range(steps):
+    for step in range(steps):
+        for group in opt.param_groups:
+            group["lr"] = lr * lr_factor(step, steps, schedule)
         batch = [examples[rng.randrange(len(examples))] for _ in range(batch_size)]
         width = max(len(e.token_ids) for e in batch)
         ids = torch.full((len(batch), width), pad_id, dtype=torch.long)

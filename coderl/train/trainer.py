@@ -157,6 +157,7 @@ def initial_policy(config: TrainConfig, tasks: list[Task], device: torch.device 
         steps=config.sft.steps,
         lr=config.sft.lr,
         batch_size=config.sft.batch_size,
+        schedule=config.sft.schedule,
         pad_id=int(tokenizer.pad_token_id or 0),
         seed=config.run.seed,
     )
