@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import json
 import marshal
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from repo_graders import Graders
@@ -472,3 +474,29 @@ def test_attacks_without_the_fix_get_0(graders: Graders, task_id: str) -> None:
         if result.reward != 0.0:
             paid.append(f"{name}: reward {result.reward} {result.notes}\n{result.output[-2000:]}")
     assert not paid, f"{task_id}: attacks paid\n" + "\n".join(paid)
+
+
+# --- round 2 (an independent red-teamer, session 12): the files each attack writes, as it wrote them -----------
+# tests/data/repo_redteam_round2/<attack>/ holds exactly the files the attack adds or changes; attacks.json names
+# its task and idea. 17 of these 26 earned reward 1 when they were written: a check's worker taken over from a
+# program it ran (pidfd_getfd on its pipes; a workspace ast.py imported by the worker itself), files changed while
+# the check read them, and checks that tested too little (a CI green only in /workspace, a symlinked dist/, a
+# manifest written ahead, a make that rebuilds and prints "Nothing to be done", a GNUmakefile, a version that
+# answers 2.4.0 only to `python3 -c`, a workspace tabulate.py shadowing the installed one).
+ROUND2 = Path(__file__).parent / "data" / "repo_redteam_round2"
+ROUND2_ATTACKS: dict[str, dict[str, str]] = json.loads((ROUND2 / "attacks.json").read_text())
+
+
+def _round2_files(task: Task, attack: str) -> Files:
+    folder = ROUND2 / attack
+    return _with(task, {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()})
+
+
+@pytest.mark.parametrize("attack", sorted(ROUND2_ATTACKS))
+def test_round2_attacks_without_the_fix_get_0(graders: Graders, attack: str) -> None:
+    meta = ROUND2_ATTACKS[attack]
+    task = SUITE[meta["task"]]
+    files = _round2_files(task, attack)
+    assert files != task.workspace, "the attack changes the workspace"
+    result = graders.grade(task, files)
+    assert result.reward == 0.0, f"{attack} ({meta['idea']}): reward {result.reward} {result.notes}\n{result.output}"

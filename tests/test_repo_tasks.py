@@ -303,6 +303,72 @@ def test_a_check_script_is_out_of_reach_of_the_code_it_runs(tmp_path: Path, grad
     assert solved.reward == 1.0, solved.output
 
 
+_TAKEOVER = r"""
+import ctypes, os, sys
+libc = ctypes.CDLL(None, use_errno=True)
+pid, worker = os.getpid(), None
+while pid > 1:  # the worker that started this program: its parent chain
+    with open(f"/proc/{pid}/stat") as f:
+        pid = int(f.read().rsplit(")", 1)[1].split()[1])
+    with open(f"/proc/{pid}/cmdline", "rb") as f:
+        if b"coderl_worker.py" in f.read():
+            worker = pid
+            break
+print("TAKEOVER-FOUND-WORKER" if worker else "TAKEOVER-NO-WORKER")
+try:
+    open(f"/proc/{worker}/environ", "rb").read()
+    print("TAKEOVER-READ-ENVIRON")
+except OSError:
+    pass
+pidfd = libc.syscall(434, worker, 0)  # pidfd_open
+if pidfd >= 0:
+    for fd in range(3, 32):
+        if libc.syscall(438, pidfd, fd, 0) >= 0:  # pidfd_getfd
+            print("TAKEOVER-GOT-FD", fd)
+os.system("sleep 30 & echo $! > /tmp/leftover.pid")
+sys.stdout.flush()
+sys.stdout.buffer.write(b"\xff\xfe not UTF-8\n")
+with open("answer.txt", "w") as f:  # what the check reads as submitted must not change
+    f.write("ok\n")
+"""
+_TAKEOVER_CHECK = r"""
+out=$(coderl-run python3 takeover.py); status=$?
+echo "$out"
+echo "takeover status $status"
+coderl-run bash -c 'kill -0 "$(cat /tmp/leftover.pid)" 2>/dev/null && echo LEFTOVER-ALIVE; true'
+coderl-run bash -c 'test -e /tmp/ast-imported && echo AST-IMPORTED; true'
+grep -q '^ok$' "$CODERL_WORKSPACE/answer.txt" && echo "LIVE-CHANGED"
+grep -q '^ok$' "$CODERL_SUBMITTED/answer.txt"
+"""
+
+
+def test_a_checks_worker_is_out_of_reach_of_the_programs_it_runs(tmp_path: Path, graders: Graders) -> None:
+    """Round 2 of the red team took over a check's worker from a program it ran (its pipes by ``pidfd_getfd``;
+    a workspace ``ast.py`` imported by the worker itself when a program printed bytes that are not UTF-8) and
+    changed the files a check read while it ran. Now: no fd, no environ, no import of the workspace, nothing left
+    running between the check's steps, and the check judges the files as submitted."""
+    root = _write(
+        tmp_path / "takeover",
+        'id = "takeover"\nprompt = "p"\n[check]\nscript = "check_takeover.sh"\ntimeout_s = 60\n',
+        {"check_takeover.sh": _TAKEOVER_CHECK},
+        {
+            "takeover.py": _TAKEOVER,
+            "ast.py": "open('/tmp/ast-imported', 'w').close()\nfrom importlib import import_module\n",
+            "answer.txt": "no\n",
+        },
+    )
+    task = load_task(root)
+    result = graders.grade(task, dict(task.workspace))
+    out = result.output
+    assert "TAKEOVER-FOUND-WORKER" in out and "takeover status 0" in out, out  # the probe ran as meant
+    assert "not UTF-8" in out and "LIVE-CHANGED" in out, out  # its output came back; it rewrote the live file
+    for marker in ("TAKEOVER-READ-ENVIRON", "TAKEOVER-GOT-FD", "LEFTOVER-ALIVE", "AST-IMPORTED"):
+        assert marker not in out, out
+    assert result.reward == 0.0, "answer.txt was 'no' as submitted"
+    solved = graders.grade(task, {**task.workspace, "answer.txt": b"ok\n"})
+    assert solved.reward == 1.0, solved.output
+
+
 def test_a_replayed_episode_solves_a_repository_task(graders: Graders) -> None:
     from coderl.action import parse_action
     from coderl.guard.guarded import Guard

@@ -9,7 +9,11 @@ as plain data. So the agent's code can change what its commands print and return
 check judges) but not the script, its exit status, or the verdict: the processes that hold them run
 under another uid. The script runs with a clean environment, ``PATH=/usr/bin:/bin``, in a private
 directory (``$CODERL_CHECK_TMP``, also ``$HOME``), never in the workspace: it reads the workspace at
-``$CODERL_WORKSPACE`` as data and must not execute anything from it itself.
+``$CODERL_WORKSPACE`` as data and must not execute anything from it itself. What the agent submitted, before any
+of its programs ran, is at ``$CODERL_SUBMITTED`` (a private copy): judge files there, since the agent's programs
+can rewrite ``/workspace`` while the check runs; read ``$CODERL_WORKSPACE`` for what those programs produced.
+The worker that runs the programs is out of their reach, and kills what each one leaves running
+(``coderl_worker.py --check``).
 
 Launched as ``python3 -I -B coderl_check.py`` with a go line on stdin (JSON: ``nonce``, ``script``, the
 check's path; ``collect_only``; ``cpu``: CPU seconds allowed; ``timeout``: seconds per ``coderl-run``).
@@ -22,6 +26,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -68,6 +73,17 @@ def _serve(server: socket.socket, boundary: Any, timeout: float) -> None:
                 conn.sendall(json.dumps(reply).encode() + b"\n")
 
 
+def _snapshot(dest: str) -> str:
+    """A copy of the workspace as the agent left it, taken before any of its programs runs, that only this uid
+    can reach: what a check judges as submitted (a configuration, a version) is read here, because a program
+    the check runs can change ``/workspace`` while the check reads it. Symlinks are copied as links; what this
+    uid cannot read, and anything but files, directories and links, is left out."""
+    with contextlib.suppress(OSError, shutil.Error):
+        shutil.copytree(WORKSPACE, dest, symlinks=True, ignore_dangling_symlinks=True)
+    os.makedirs(dest, exist_ok=True)
+    return dest
+
+
 def main() -> int:
     fd = int(os.environ.pop("CODERL_RESULT_FD"))
     rfd, wfd = (int(x) for x in os.environ.pop("CODERL_WORKER_FDS").split(","))
@@ -100,6 +116,7 @@ def main() -> int:
         boundary.request("limit_cpu", seconds=int(go["cpu"]))
     private = tempfile.mkdtemp(prefix="coderl-check-")  # mode 0700: the sandbox uid cannot reach the socket
     os.mkdir(os.path.join(private, "tmp"))
+    submitted = _snapshot(os.path.join(private, "submitted"))
     server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     server.bind(os.path.join(private, "run.sock"))
     server.listen(8)
@@ -111,6 +128,7 @@ def main() -> int:
         "LANG": "C.UTF-8",
         "CODERL_CHECK_TMP": os.path.join(private, "tmp"),
         "CODERL_WORKSPACE": WORKSPACE,
+        "CODERL_SUBMITTED": submitted,
         "CODERL_RUN_SOCKET": os.path.join(private, "run.sock"),
     }
     emit("phase", id=test, when="setup", ok=True, skipped=False)

@@ -58,6 +58,7 @@ _WORKER_SOURCES = {
 _WORKER_ARGV = ["python3", "-I", "-B", f"{WORKER_DIR}/coderl_worker.py"]
 _RUNNER_ARGV = ["python3", "-I", "-B", f"{GRADING_DIR}/coderl_grading.py"]
 _CHECK_ARGV = ["python3", "-I", "-B", f"{GRADING_DIR}/coderl_check.py"]
+_CHECK_WORKER_ARGV = [*_WORKER_ARGV, "--check"]  # runs programs only, out of their reach (worker.main)
 _RUNNER_ENV = {"PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
 # A held runner's CPU rlimit (where only rlimits hold): the longest grading a task may ask for
 # (``timeout_s`` <= 3600); the runner and the worker lower it to the grade's own budget at go.
@@ -285,7 +286,7 @@ class Grader:
                     result_channel=True,
                     max_output=16 << 10,
                     user="grader",
-                    worker=_WORKER_ARGV,
+                    worker=_CHECK_WORKER_ARGV if argv is _CHECK_ARGV else _WORKER_ARGV,
                 )
         return _read_events(result.results, str(go["nonce"])), result
 

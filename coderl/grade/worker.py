@@ -17,6 +17,7 @@ import importlib
 import io
 import os
 import resource
+import signal
 import subprocess
 import sys
 import traceback
@@ -103,11 +104,17 @@ class TrustedProxy:
 
 
 class Worker:
-    """Serves one trusted test process over a pair of pipes."""
+    """Serves one trusted test process over a pair of pipes.
 
-    def __init__(self, rfd: int, wfd: int) -> None:
+    ``check``: the worker of a check script (``coderl_worker.py --check``). It runs the agent's programs and
+    nothing else: it imports nothing of the workspace (its own lazy imports could otherwise load a workspace
+    ``ast.py``), and after each program it kills every process the program left behind, so nothing of the
+    agent's runs between the check's steps (see :func:`main` for the rest)."""
+
+    def __init__(self, rfd: int, wfd: int, *, check: bool = False) -> None:
         self.rfd = rfd
         self.wfd = wfd
+        self.check = check
         self.codec = Codec("w", lambda d: TrustedProxy(self, int(d["id"])), self.classify, flatten_subclasses=True)
 
     # --- describing objects sent by reference -----------------------------------------------------
@@ -206,6 +213,8 @@ class Worker:
         return {"value": self.codec.encode(value)}
 
     def op_import(self, message: dict[str, Any]) -> dict[str, Any]:
+        if self.check:
+            raise PermissionError("a check's worker runs programs only; it imports nothing")
         # This process may have started before the workspace was written (a warm grader): look again.
         importlib.invalidate_caches()
         return self._value(importlib.import_module(str(message["name"])))
@@ -225,7 +234,8 @@ class Worker:
         """Put a repository's other import roots (``/workspace/src``) first on this process's path, and on
         that of the programs it runs. Sent by the trusted side before any of the agent's code is imported."""
         dirs = [str(d) for d in self.codec.decode(message.get("dirs"))]
-        sys.path[0:0] = dirs
+        if not self.check:  # a check's worker imports nothing: only its programs get the roots
+            sys.path[0:0] = dirs
         os.environ["PYTHONPATH"] = os.pathsep.join([*dirs, WORKSPACE])
         importlib.invalidate_caches()
         return self._value(None)
@@ -309,26 +319,59 @@ class Worker:
         return self._value(getattr(self._target(message), name)())
 
     def op_run(self, message: dict[str, Any]) -> dict[str, Any]:
-        """Run a program as the sandbox uid (for tests of command-line solutions)."""
+        """Run a program as the sandbox uid (for tests of command-line solutions, and a check's ``coderl-run``).
+
+        Its output comes back as text (bytes that are not UTF-8 replaced: decoding never raises here). In a
+        check, every process of the sandbox uid the program left behind is killed when it returns."""
         argv = [str(a) for a in message["argv"]]
         text = message.get("input")
         timeout = float(message.get("timeout", 30.0))
         try:
             proc = subprocess.run(
-                argv, input=None if text is None else str(text), capture_output=True, text=True, timeout=timeout
+                argv, input=None if text is None else str(text).encode(), capture_output=True, timeout=timeout
             )
         except subprocess.TimeoutExpired:
             return self._value({"returncode": None, "stdout": "", "stderr": f"timed out after {timeout:g} s"})
-        return self._value({"returncode": proc.returncode, "stdout": proc.stdout, "stderr": proc.stderr})
+        finally:
+            if self.check:
+                _kill_leftovers()
+        out, err = (stream.decode("utf-8", errors="replace") for stream in (proc.stdout, proc.stderr))
+        return self._value({"returncode": proc.returncode, "stdout": out, "stderr": err})
+
+
+def _kill_leftovers() -> None:
+    """Kill every process this one may signal (the sandbox uid's, in this container's pid namespace), except
+    itself: what a check's program started in the background and left running."""
+    with contextlib.suppress(OSError):
+        os.kill(-1, signal.SIGKILL)
+
+
+def _undumpable() -> None:
+    """Make this process non-dumpable: a process of the same uid (the agent's programs, its children) can then
+    neither ptrace it, nor take its file descriptors (``pidfd_getfd``), nor read its ``/proc`` entries. The flag
+    is per process and reset for each program it starts, which stay the agent's own."""
+    import ctypes
+
+    pr_set_dumpable = 4
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.prctl(pr_set_dumpable, 0, 0, 0, 0) != 0:
+        raise OSError(ctypes.get_errno(), "prctl(PR_SET_DUMPABLE, 0) failed")
 
 
 def main() -> None:
+    """``coderl_worker.py``: a test run's worker, whose process is the agent's own (its modules are imported
+    here); ``coderl_worker.py --check``: a check's, which only runs the agent's programs, holds the pipes to the
+    check's trusted side, and so must stay out of their reach: non-dumpable, the workspace off its path."""
+    check = sys.argv[1:] == ["--check"]
     rfd, wfd = (int(x) for x in os.environ.pop("CODERL_SERVE_FDS").split(","))
     for fd in (rfd, wfd):
         os.set_inheritable(fd, False)
-    sys.path.insert(0, WORKSPACE)  # the agent's modules: this process is the agent's own
+    if check:
+        _undumpable()
+    else:
+        sys.path.insert(0, WORKSPACE)  # the agent's modules: this process is the agent's own
     os.chdir(WORKSPACE)
-    Worker(rfd, wfd).serve()
+    Worker(rfd, wfd, check=check).serve()
     # The trusted side is done: no teardown (the agent's atexit hooks, threads, module finalizers)
     # that the grade would wait for.
     for stream in (sys.stdout, sys.stderr):

@@ -18,15 +18,33 @@ _SHADOWING = frozenset({"pytest", "_pytest", "pluggy", "py", "coderl_strict", "c
 _PYTEST_TOML = re.compile(r"(?ms)^\[tool\.pytest[^\]]*\][^\[]*")
 
 
-def _shadows(path: str) -> bool:
+_REQUIREMENT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
+
+
+def _shadows(path: str, names: frozenset[str] = _SHADOWING) -> bool:
     first = path.split("/", 1)[0]
-    return first in _SHADOWING or first.removesuffix(".py") in _SHADOWING
+    return first in names or first.removesuffix(".py") in names
+
+
+def _dependency_modules(task: Task) -> frozenset[str]:
+    """The import names of the packages the task's environment installs, as far as their distribution names
+    tell (``tabulate``, ``python-dateutil`` -> ``python_dateutil``): a workspace module of that name would replace
+    the installed dependency for the code under test."""
+    if task.environment is None:
+        return frozenset()
+    names = set()
+    for requirement in task.environment.requirements:
+        match = _REQUIREMENT_NAME.match(requirement.strip())
+        if match:
+            names.add(re.sub(r"[-.]+", "_", match.group(0)).lower())
+    return frozenset(names)
 
 
 def prepare_workspace(task: Task, agent_files: dict[str, bytes]) -> tuple[dict[str, bytes], list[str]]:
     """Files to grade and notes saying what was restored or removed, and why."""
     files: dict[str, bytes] = {}
     notes: list[str] = []
+    dependencies = _dependency_modules(task)
     for path, data in sorted(agent_files.items()):
         name = posixpath.basename(path)
         original = task.workspace.get(path)
@@ -41,6 +59,9 @@ def prepare_workspace(task: Task, agent_files: dict[str, bytes]) -> tuple[dict[s
             continue
         if _shadows(path):
             notes.append(f"removed {path}: shadows a module the grader uses")
+            continue
+        if original is None and dependencies and _shadows(path.lower(), dependencies):
+            notes.append(f"removed {path}: shadows a package the task's environment installs")
             continue
         if name == "pyproject.toml":
             text = data.decode("utf-8", errors="replace")

@@ -1,21 +1,46 @@
 #!/bin/bash
-# Hidden check: the build succeeds; the manifest lists every module with its true hash; the built copy works.
+# Hidden check: the build succeeds; the manifest lists every module with its true hash; the built copy is a copy
+# (plain files, no links) and works; the sources are left as submitted. Then a module the agent could not know
+# is added and the build must list and copy it too (a manifest written ahead is not a build).
 set -u
-coderl-run rm -rf dist  # from a clean checkout: nothing prebuilt counts
-coderl-run bash scripts/build.sh || { echo "build.sh failed"; exit 1; }
 ws="$CODERL_WORKSPACE"
-[ -f "$ws/dist/MANIFEST" ] || { echo "no dist/MANIFEST"; exit 1; }
-python3 -I - "$ws" <<'PY' || exit 1
-import hashlib, sys
+# $1: the added module's name ("" for none); $2: its content. The expected lines come from the submitted sources.
+verify() {
+  python3 -I - "$ws" "$CODERL_SUBMITTED" "$1" "$2" <<'PY'
+import hashlib, os, sys
 from pathlib import Path
-ws = Path(sys.argv[1])
-want = sorted(f"{hashlib.sha256(p.read_bytes()).hexdigest()}  {p.relative_to(ws).as_posix()}"
-              for p in (ws / "pkgcalc").rglob("*.py"))
-got = sorted(l for l in (ws / "dist/MANIFEST").read_text().splitlines() if l.strip())
-built = sorted(f"{hashlib.sha256(p.read_bytes()).hexdigest()}  pkgcalc/{p.relative_to(ws / 'dist/pkgcalc').as_posix()}"
-               for p in (ws / "dist/pkgcalc").rglob("*.py"))
+ws, submitted, extra, content = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3], sys.argv[4]
+def line(data, rel):
+    return f"{hashlib.sha256(data).hexdigest()}  {rel}"
+sources = {p.relative_to(submitted).as_posix(): p.read_bytes() for p in (submitted / "pkgcalc").rglob("*.py")}
+if extra:
+    sources[f"pkgcalc/{extra}.py"] = content.encode()
+want = sorted(line(data, rel) for rel, data in sources.items())
+live = sorted(line(p.read_bytes(), p.relative_to(ws).as_posix()) for p in (ws / "pkgcalc").rglob("*.py"))
+if live != want:
+    print("the build changed the package's sources"); sys.exit(1)
+dist = ws / "dist"
+if dist.is_symlink() or not (dist / "MANIFEST").is_file() or (dist / "MANIFEST").is_symlink():
+    print("no dist/MANIFEST (a plain file in a plain dist/)"); sys.exit(1)
+for root, dirs, files in os.walk(dist):
+    for name in dirs + files:
+        if os.path.islink(os.path.join(root, name)):
+            print(f"dist/ holds a link ({os.path.join(root, name)}): the build must copy"); sys.exit(1)
+got = sorted(l for l in (dist / "MANIFEST").read_text().splitlines() if l.strip())
+built = sorted(line(p.read_bytes(), f"pkgcalc/{p.relative_to(dist / 'pkgcalc').as_posix()}")
+               for p in (dist / "pkgcalc").rglob("*.py"))
 if len(want) < 3 or got != want or built != want:
     print("manifest or built copy does not match the sources"); sys.exit(1)
 PY
+}
+coderl-run rm -rf dist  # from a clean checkout: nothing prebuilt counts
+coderl-run bash scripts/build.sh || { echo "build.sh failed"; exit 1; }
+verify "" "" || exit 1
 out=$(coderl-run python3 -c 'import sys; sys.path.insert(0, "dist"); import pkgcalc; print(pkgcalc.__file__.startswith("dist/") or "/dist/" in pkgcalc.__file__, round(pkgcalc.convert(3, "mi", "km"), 4))')
 [ "$out" = "True 4.828" ] || { echo "the built package answered: $out"; exit 1; }
+extra="_m$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')"
+content="VALUE = \"$extra\""
+coderl-run bash -c 'printf "%s\n" "$2" > "pkgcalc/$1.py" && rm -rf dist' add "$extra" "$content" || exit 1
+coderl-run bash scripts/build.sh || { echo "build.sh failed with a new module"; exit 1; }
+verify "$extra" "$content
+" || { echo "(after a module was added)"; exit 1; }

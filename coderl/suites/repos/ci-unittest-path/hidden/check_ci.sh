@@ -2,16 +2,26 @@
 # Hidden check: the CI script is green, and it really byte-compiles the package and runs the whole unit-test
 # suite. In copies of the workspace the agent cannot predict, it must go red and say why: a new failing test in
 # a file of a random name, a failing test added to the existing test module, an existing test broken by a
-# wrong top(), and a module of the package that does not compile.
+# wrong top(), and a module of the package that does not compile. Every copy is at a random path, and one of
+# them, with a new passing test of the same shape as the failing ones, must stay green: a script that is green
+# only in /workspace, or only where no sentinel is planted, is not a CI.
 set -u
 out=$(coderl-run bash scripts/ci.sh 2>&1); status=$?
 echo "$out" | tail -n 20
 [ "$status" -eq 0 ] || { echo "ci.sh exited $status"; exit 1; }
 rand() { od -An -N6 -tx1 /dev/urandom | tr -d ' \n'; }
-# $1: a bash snippet run in a fresh copy (cwd: the copy) before its ci.sh; prints ci.sh's output, keeps its status
+# $1: a bash snippet run in a fresh copy at a random path (cwd: the copy) before its ci.sh; prints ci.sh's
+# output, keeps its status
 in_copy() {
-  coderl-run bash -c 'rm -rf /tmp/ci-copy && cp -r /workspace /tmp/ci-copy && cd /tmp/ci-copy && eval "$1" && bash /tmp/ci-copy/scripts/ci.sh' ci "$1" 2>&1
+  coderl-run bash -c 'cp -r /workspace "$2" && cd "$2" && eval "$1" && bash "$2/scripts/ci.sh"' ci "$1" "/tmp/$(rand)" 2>&1
 }
+# a unit test of a random name in a file of a random name; $1: the name, $2: "pass" or "fail" (one number apart)
+sentinel() {
+  local a=$((RANDOM % 1000)) b=$((RANDOM % 1000)); local c=$((a + b)); [ "$2" = pass ] || c=$((c + 1))
+  printf 'import unittest\nclass S(unittest.TestCase):\n    def %s(self):\n        self.assertEqual(%d + %d, %d, "%s")\n' "$1" "$a" "$b" "$c" "$1"
+}
+green=$(in_copy "$(printf '%q ' printf '%s' "$(sentinel "test_sentinel_$(rand)" pass)") > tests/test_$(rand).py"); green_status=$?
+[ "$green_status" -eq 0 ] || { echo "ci.sh is red in a copy with one more passing test:"; echo "$green" | tail -n 20; exit 1; }
 must_fail() {  # $1: what was done, $2: the snippet, $3: a name the output must show
   local red red_status
   red=$(in_copy "$2"); red_status=$?
@@ -19,8 +29,7 @@ must_fail() {  # $1: what was done, $2: the snippet, $3: a name the output must 
   [ -z "$3" ] || echo "$red" | grep -q "$3" || { echo "ci.sh did not run the unit tests ($1)"; exit 1; }
 }
 one="test_sentinel_$(rand)"
-must_fail "a new unit test fails" \
-  "printf 'import unittest\nclass S(unittest.TestCase):\n    def $one(self):\n        self.fail(\"$one\")\n' > tests/test_$(rand).py" "$one"
+must_fail "a new unit test fails" "$(printf '%q ' printf '%s' "$(sentinel "$one" fail)") > tests/test_$(rand).py" "$one"
 two="test_sentinel_$(rand)"
 must_fail "a test added to tests/test_count.py fails" \
   "printf '\n\nclass S%s(unittest.TestCase):\n    def $two(self):\n        self.fail(\"$two\")\n' $(rand) >> tests/test_count.py" "$two"

@@ -1,6 +1,9 @@
 #!/bin/bash
 # Hidden check: `make build` succeeds from a clean tree and renders every page; a second run has nothing to do.
 set -u
+for shadow in GNUmakefile makefile; do  # make reads these before Makefile: the fix belongs in the Makefile
+  [ ! -e "$CODERL_SUBMITTED/$shadow" ] && [ ! -L "$CODERL_SUBMITTED/$shadow" ] || { echo "$shadow shadows the Makefile"; exit 1; }
+done
 coderl-run rm -rf site  # from a clean checkout: nothing prebuilt counts
 coderl-run make build || { echo "make build failed"; exit 1; }
 ws="$CODERL_WORKSPACE"
@@ -9,8 +12,13 @@ for page in about news; do
 done
 grep -qx '<h1>About &amp; contact</h1>' "$ws/site/about.html" || { echo "about.html not rendered"; exit 1; }
 grep -q '<a href="news.html">news</a>' "$ws/site/index.html" || { echo "index does not link news"; exit 1; }
+# Nothing may be rebuilt on a second run: every output keeps its inode and its change time (which no program
+# can set back), whatever make prints.
+stamps() { python3 -I -c 'import os, sys; r = sys.argv[1]; print(sorted((n, os.lstat(os.path.join(r, n)).st_ino, os.lstat(os.path.join(r, n)).st_ctime_ns) for n in os.listdir(r)))' "$ws/site"; }
+before=$(stamps)
 again=$(coderl-run make build)
 echo "$again" | grep -q "Nothing to be done" || { echo "make rebuilds on a second run: $again"; exit 1; }
+[ "$(stamps)" = "$before" ] || { echo "a second make build rewrote site/"; exit 1; }
 # A page the agent could not know: the build must render it from its source (prebuilt output is not a build).
 page="p$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')"
 coderl-run bash -c 'printf "# Heading %s & more\n\nBody %s.\n" "$1" "$1" > "pages/$1.md"' page "$page" || exit 1

@@ -1,17 +1,20 @@
 #!/bin/bash
 # Hidden check: the topology validates, payments points at the ledger's real port, nothing else changed. The
 # check reads the configurations itself: exactly the deploy's four files, each naming its own service (a
-# duplicate or extra *.ini that wins by load order is not a fix), with the expected ports and upstreams.
+# duplicate or extra *.ini that wins by load order is not a fix), with the expected ports and upstreams, as
+# submitted (the validator is the agent's program: it could rewrite them while the check runs).
 set -u
 coderl-run python3 -m svc.validate services || { echo "svc.validate reports problems"; exit 1; }
-ws="$CODERL_WORKSPACE"
+ws="$CODERL_SUBMITTED"
 python3 -I - "$ws/services" <<'PY' || exit 1
 import configparser, sys
 from pathlib import Path
 want = {"gateway": ("8080", "orders:8081, payments:8082"), "orders": ("8081", "db:5432"),
         "payments": ("8082", "ledger:9010"), "ledger": ("9010", "db:5432")}
 folder = Path(sys.argv[1])
-files = sorted(p.name for p in folder.iterdir())
+files = sorted(p.name for p in folder.iterdir()) if folder.is_dir() else []
+if folder.is_symlink() or not folder.is_dir():
+    print("services/ is not a plain directory"); sys.exit(1)
 if files != sorted(f"{name}.ini" for name in want):
     print("services/ should hold exactly the four service files, found:", files); sys.exit(1)
 seen = {}
