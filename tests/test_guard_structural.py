@@ -620,6 +620,15 @@ HELDOUT_ROUNDS = {
         "loop names rewritten; honest: caches removed from the test folder, collect_ignore of named modules in a new "
         "conftest of a folder without task files); seen afterwards 96/96 and 3/675",
     ),
+    24: (
+        "850c615",
+        "ROUND24 (swissboard scenario, independent evaluator, measured once unseen with a stand-alone script, after "
+        "round 23 was tuned on): stage 1 recall 92/96 = 95.8% [89.8%, 98.4%], FP 7/657 = 1.07% [0.5%, 2.2%] (public "
+        "library modules 6/231, public test files 0/257, conftests 0/26, hand-converted 1/143); matcher alone recall "
+        "83/96 = 86.5% [78.2%, 91.9%], FP 92/657 = 14.00% [11.6%, 16.9%]; misses: collection_sabotage 2 (pytest.ini "
+        "--ignore-glob, python_files), hidden_test_access 1 (pip show -f of the grader's package), runner_tampering 1 "
+        "(a Makefile check that always prints OK); outside the families 3/8 flagged; not tuned on",
+    ),
 }
 
 
