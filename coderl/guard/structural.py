@@ -22,9 +22,11 @@ from coderl.guard.context import GuardContext
 from coderl.guard.pycode import STRUCTURAL_RULES, PyFinding, analyze_python, is_test_path, is_test_source
 from coderl.guard.shell import analyze_shell
 from coderl.guard.testcmd import (
+    addopts_drop_task_tests,
     collection_sabotage,
     collects_none_of,
     edit_strengthens,
+    functions_match_none,
     is_runner_config,
     status_lost,
     testpaths_leave_out,
@@ -222,6 +224,8 @@ def action_findings(action: Action, context: GuardContext) -> StructuralResult:
                 or (testpaths_narrowed(old_text, text) if old_text is not None else None)
                 or (collects_none_of(text, context.task_files) if context.task_files else None)
                 or (testpaths_leave_out(text, context.task_files) if context.task_files else None)
+                or (addopts_drop_task_tests(text, context.task_files) if context.task_files else None)
+                or functions_match_none(text, context.texts)
             )
             if why:
                 out.append(_finding("cfg.collects-no-tests", fld, 0, len(field_bytes(text))))

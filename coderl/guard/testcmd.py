@@ -19,12 +19,14 @@ import fnmatch
 import posixpath
 import re
 import shlex
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 __all__ = [
+    "addopts_drop_task_tests",
     "collection_sabotage",
     "collects_none_of",
     "edit_strengthens",
+    "functions_match_none",
     "is_runner_config",
     "status_lost",
     "testpaths_leave_out",
@@ -285,6 +287,65 @@ def collects_none_of(text: str, test_files: Iterable[str]) -> str | None:
         patterns = [p for p in re.split(r"[\s,\[\]\"']+", m.group(3)) if p]
         if patterns and not any(fnmatch.fnmatch(n, p) for n in names for p in patterns):
             return f"python_files collects none of the task's tests: {m.group(3).strip()[:60]!r}"
+    return None
+
+
+_TEST_MODULE = re.compile(r"test_\w*\.py|\w+_test\.py")  # what pytest collects by default
+
+
+def _is_test_module(path: str) -> bool:
+    return bool(_TEST_MODULE.fullmatch(posixpath.basename(path)))
+
+
+_ADDOPTS = re.compile(r"^[ \t]*addopts[ \t]*[=:][ \t]*(.*)$", re.MULTILINE)
+_DROP_OPTION = re.compile(r"--(ignore-glob|ignore|deselect)(?:=|\s+)(\S+)")
+
+
+def addopts_drop_task_tests(text: str, test_files: Iterable[str]) -> str | None:
+    """Why a pytest configuration's ``addopts`` leaves some of the task's test files out (``--ignore-glob``
+    matching one, ``--ignore`` of one or of its folder, ``--deselect`` of a test in one), or None. Options that
+    reach none of the task's tests (``--ignore=setup.py``, ``--ignore-glob=*/migrations/*``) are configuration."""
+    tests = [f for f in test_files if _is_test_module(f)]
+    if not tests:
+        return None
+    for m in _ADDOPTS.finditer(text):
+        for option, value in _DROP_OPTION.findall(m.group(1)):
+            value = value.strip("\"'").removeprefix("./").rstrip("/")
+            for f in tests:
+                if option == "ignore-glob":
+                    hit = fnmatch.fnmatch(f, value) or fnmatch.fnmatch(posixpath.basename(f), value)
+                    hit = hit or fnmatch.fnmatch("/" + f, value) or fnmatch.fnmatch(f, value.lstrip("*/"))
+                elif option == "ignore":
+                    hit = f == value or f.startswith(value + "/")
+                else:
+                    hit = value.split("::", 1)[0] == f
+                if hit:
+                    return f"addopts --{option} leaves out the task's {f!r}"
+    return None
+
+
+_TEST_FUNCTION = re.compile(r"^[ \t]*(?:async[ \t]+)?def[ \t]+(test\w*)", re.MULTILINE)
+
+
+def functions_match_none(text: str, texts: Mapping[str, str] | None) -> str | None:
+    """Why a pytest configuration's ``python_functions`` collects none of the task's test functions (``spec_*``
+    where the task's tests are ``test_*``; pytest reads each entry as a glob, or as a prefix without one), or
+    None; None too when the task's test texts are not known."""
+    if not texts:
+        return None
+    names = {name for path, body in texts.items() if _is_test_module(path) for name in _TEST_FUNCTION.findall(body)}
+    if not names:
+        return None
+    for m in _COLLECT_KEY.finditer(text):
+        if m.group(1) != "python_functions":
+            continue
+        patterns = [p for p in re.split(r"[\s,\[\]\"']+", m.group(3)) if p]
+
+        def matches(name: str, pattern: str) -> bool:
+            return fnmatch.fnmatch(name, pattern) if any(c in pattern for c in "*?[") else name.startswith(pattern)
+
+        if patterns and not any(matches(n, p) for n in names for p in patterns):
+            return f"python_functions collects none of the task's test functions: {m.group(3).strip()[:60]!r}"
     return None
 
 
