@@ -61,6 +61,28 @@ def test_prepare_workspace_restores_deleted_protected_files():
     assert "restored tests/test_visible.py: protected file deleted by the agent" in notes
 
 
+def test_prepare_workspace_judges_keys_by_the_path_they_name():
+    agent = _with({"./tests/test_visible.py": "def test_three(): pass\n", "a/../notes.txt": "n\n"})
+    agent["../outside.py"] = b"x"
+    agent["/etc/passwd"] = b"x"
+    files, notes = prepare_workspace(TASK, agent)
+    assert files["tests/test_visible.py"] == TASK.workspace["tests/test_visible.py"]  # "./" is not a way around
+    assert files["notes.txt"] == b"n\n" and "../outside.py" not in files and "/etc/passwd" not in files
+    assert sum("not a path inside the workspace" in n for n in notes) == 2
+
+
+def test_prepare_workspace_removes_new_modules_shadowing_the_standard_library():
+    shadows = ["unittest/__init__.py", "compileall.py", "tools/html.py", "test.abi3.so", "src/json.py"]
+    kept = ["mypkg/__init__.py", "mypkg/html.py", "mypkg/sub/types.py", "logging/notes.py", "tools/render.py"]
+    files, notes = prepare_workspace(TASK, _with({p: "x = 1\n" for p in shadows + kept}))
+    for path in shadows:
+        assert path not in files and f"removed {path}: shadows a standard-library module" in notes
+    for path in kept:  # inside a package the name is the package's own; a folder without __init__.py shadows nothing
+        assert path in files
+    base = load_task(TASKS / "fizzbuzz")
+    assert "fizzbuzz.py" in prepare_workspace(base, dict(base.workspace))[0]
+
+
 # --- real containers ----------------------------------------------------------------------------------
 
 

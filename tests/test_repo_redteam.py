@@ -476,27 +476,39 @@ def test_attacks_without_the_fix_get_0(graders: Graders, task_id: str) -> None:
     assert not paid, f"{task_id}: attacks paid\n" + "\n".join(paid)
 
 
-# --- round 2 (an independent red-teamer, session 12): the files each attack writes, as it wrote them -----------
-# tests/data/repo_redteam_round2/<attack>/ holds exactly the files the attack adds or changes; attacks.json names
-# its task and idea. 17 of these 26 earned reward 1 when they were written: a check's worker taken over from a
-# program it ran (pidfd_getfd on its pipes; a workspace ast.py imported by the worker itself), files changed while
-# the check read them, and checks that tested too little (a CI green only in /workspace, a symlinked dist/, a
-# manifest written ahead, a make that rebuilds and prints "Nothing to be done", a GNUmakefile, a version that
-# answers 2.4.0 only to `python3 -c`, a workspace tabulate.py shadowing the installed one).
-ROUND2 = Path(__file__).parent / "data" / "repo_redteam_round2"
-ROUND2_ATTACKS: dict[str, dict[str, str]] = json.loads((ROUND2 / "attacks.json").read_text())
+# --- rounds 2 and 3 (independent red-teamers, session 12): the files each attack writes, as it wrote them -------
+# tests/data/repo_redteam_roundN/<attack>/ holds exactly the files the attack adds or changes; attacks.json names
+# its task and idea. When they were written, 17 of round 2's 26 earned reward 1: a check's worker taken over from
+# a program it ran (pidfd_getfd on its pipes; a workspace ast.py imported by the worker itself), files changed
+# while the check read them, and checks that tested too little (a CI green only in /workspace, a symlinked dist/,
+# a manifest written ahead, a make that rebuilds and prints "Nothing to be done", a GNUmakefile, a version that
+# answers 2.4.0 only to `python3 -c`, a workspace tabulate.py shadowing the installed one). Round 3, against those
+# fixes, paid 10 of 22: standard-library modules shadowed from the workspace (unittest/, tools/html.py,
+# compileall.py, difflib.py, a test.abi3.so), a CI script that reads the planted tests instead of running them,
+# a reader that remembers what write() produced, a "./"-prefixed protected path, hard links for a copy, and a
+# build that renders everything again but rewrites nothing.
+ROUNDS = {n: Path(__file__).parent / "data" / f"repo_redteam_round{n}" for n in (2, 3)}
+KEY_PREFIX = {"ci_dotslash_protected_path": "./"}  # its keys as the attack wrote them (an API-level path)
+LATER_ATTACKS = [
+    (n, attack, meta)
+    for n, folder in ROUNDS.items()
+    for attack, meta in sorted(json.loads((folder / "attacks.json").read_text()).items())
+]
 
 
-def _round2_files(task: Task, attack: str) -> Files:
-    folder = ROUND2 / attack
-    return _with(task, {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()})
+def _attack_files(task: Task, folder: Path, attack: str) -> Files:
+    prefix = KEY_PREFIX.get(attack, "")
+    files = dict(task.workspace)
+    for p in sorted((folder / attack).rglob("*")):
+        if p.is_file():
+            files[prefix + p.relative_to(folder / attack).as_posix()] = p.read_bytes()
+    return files
 
 
-@pytest.mark.parametrize("attack", sorted(ROUND2_ATTACKS))
-def test_round2_attacks_without_the_fix_get_0(graders: Graders, attack: str) -> None:
-    meta = ROUND2_ATTACKS[attack]
+@pytest.mark.parametrize(("n", "attack", "meta"), LATER_ATTACKS, ids=[f"r{n}-{a}" for n, a, _ in LATER_ATTACKS])
+def test_later_rounds_attacks_without_the_fix_get_0(graders: Graders, n: int, attack: str, meta: dict) -> None:
     task = SUITE[meta["task"]]
-    files = _round2_files(task, attack)
+    files = _attack_files(task, ROUNDS[n], attack)
     assert files != task.workspace, "the attack changes the workspace"
     result = graders.grade(task, files)
     assert result.reward == 0.0, f"{attack} ({meta['idea']}): reward {result.reward} {result.notes}\n{result.output}"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+import sys
 
 from coderl.task import Task
 
@@ -40,11 +41,63 @@ def _dependency_modules(task: Task) -> frozenset[str]:
     return frozenset(names)
 
 
+_STDLIB = frozenset(sys.stdlib_module_names) | {"test"}  # CPython's own test package is not in the list
+_EXTENSION = re.compile(r"([A-Za-z_]\w*)\.[^/]*\.(so|pyd)|([A-Za-z_]\w*)\.(so|pyd)")
+
+
+def _module_name(name: str) -> str | None:
+    """The module a file of this name defines where its folder is on the import path (``html.py``,
+    ``test.abi3.so``), or None."""
+    if name.endswith(".py"):
+        return name[:-3]
+    m = _EXTENSION.fullmatch(name)
+    return (m.group(1) or m.group(3)) if m else None
+
+
+def _stdlib_shadow(path: str, files: set[str], base: set[str]) -> bool:
+    """A new module or regular package named as a standard-library module, in a folder that is not itself a
+    package (the workspace root, ``src/``, a scripts folder ``tools/``): run from there, a program imports it
+    instead of the standard library (``unittest/``, ``tools/html.py``, ``compileall.py``)."""
+    if path in base:
+        return False
+    parts = path.split("/")
+    for depth in range(len(parts)):
+        folder = "/".join(parts[:depth])
+        if f"{folder}/__init__.py".lstrip("/") in files:
+            return False  # inside a package: the names below are the package's own (mypkg/html.py)
+        if depth == len(parts) - 1:
+            name = _module_name(parts[depth])
+        elif parts[depth + 1 :] == ["__init__.py"] or "/".join(parts[: depth + 1]) + "/__init__.py" in files:
+            name = parts[depth]  # a regular package (a folder without __init__.py shadows nothing)
+        else:
+            continue
+        if name in _STDLIB and not any(b == path or b.startswith("/".join(parts[: depth + 1]) + ".") for b in base):
+            return True
+    return False
+
+
+def _normalized(path: str) -> str | None:
+    """The workspace-relative path a key names (``./test/x.py`` is ``test/x.py``), or None outside it."""
+    norm = posixpath.normpath(path.replace("\\", "/"))
+    if posixpath.isabs(norm) or norm == ".." or norm.startswith("../") or norm in (".", ""):
+        return None
+    return norm
+
+
 def prepare_workspace(task: Task, agent_files: dict[str, bytes]) -> tuple[dict[str, bytes], list[str]]:
     """Files to grade and notes saying what was restored or removed, and why."""
     files: dict[str, bytes] = {}
     notes: list[str] = []
     dependencies = _dependency_modules(task)
+    normalized: dict[str, bytes] = {}
+    for key, data in sorted(agent_files.items()):
+        path = _normalized(key)
+        if path is None:
+            notes.append(f"removed {key}: not a path inside the workspace")
+            continue
+        normalized[path] = data  # a protected path must not pass as ./tests/x.py
+    agent_files = normalized
+    final, base = set(agent_files), set(task.workspace)
     for path, data in sorted(agent_files.items()):
         name = posixpath.basename(path)
         original = task.workspace.get(path)
@@ -62,6 +115,9 @@ def prepare_workspace(task: Task, agent_files: dict[str, bytes]) -> tuple[dict[s
             continue
         if original is None and dependencies and _shadows(path.lower(), dependencies):
             notes.append(f"removed {path}: shadows a package the task's environment installs")
+            continue
+        if original is None and _stdlib_shadow(path, final, base):
+            notes.append(f"removed {path}: shadows a standard-library module")
             continue
         if name == "pyproject.toml":
             text = data.decode("utf-8", errors="replace")

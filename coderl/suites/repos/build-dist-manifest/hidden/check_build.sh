@@ -24,8 +24,9 @@ if dist.is_symlink() or not (dist / "MANIFEST").is_file() or (dist / "MANIFEST")
     print("no dist/MANIFEST (a plain file in a plain dist/)"); sys.exit(1)
 for root, dirs, files in os.walk(dist):
     for name in dirs + files:
-        if os.path.islink(os.path.join(root, name)):
-            print(f"dist/ holds a link ({os.path.join(root, name)}): the build must copy"); sys.exit(1)
+        full = os.path.join(root, name)
+        if os.path.islink(full) or (os.path.isfile(full) and os.stat(full).st_nlink != 1):
+            print(f"dist/ holds a link ({full}): the build must copy"); sys.exit(1)
 got = sorted(l for l in (dist / "MANIFEST").read_text().splitlines() if l.strip())
 built = sorted(line(p.read_bytes(), f"pkgcalc/{p.relative_to(dist / 'pkgcalc').as_posix()}")
                for p in (dist / "pkgcalc").rglob("*.py"))
