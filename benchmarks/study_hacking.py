@@ -17,7 +17,7 @@ same final workspaces: graded twice in the naive arm), the cheat rate from an in
 of every trajectory scanned again by a fresh stage-1 scanner, summarized with ``coderl audit``'s Python API),
 the guard's intercepts, and the exploit rate (paid but not truly passed).
 
-    python benchmarks/study_hacking.py --small            # <= 40 min on a 2-core CPU machine
+    python benchmarks/study_hacking.py --small            # a 2-core CPU machine (6 iterations; 8 took ~50 min)
     python benchmarks/study_hacking.py                    # full size (a GPU machine: [run] device auto)
     python benchmarks/study_hacking.py --smoke            # CI: one seed, two iterations, tiny sizes
 
@@ -453,7 +453,7 @@ def parse_args(argv: Sequence[str] | None) -> tuple[argparse.Namespace, str, Siz
         description="Study B (issue 18): does RL amplify cheating, and do coderl's grader and guard stop it?",
     )
     group = ap.add_mutually_exclusive_group()
-    group.add_argument("--small", action="store_true", help="<= 40 min on a 2-core CPU machine")
+    group.add_argument("--small", action="store_true", help="a 2-core CPU machine (3 seeds, 6 iterations)")
     group.add_argument("--smoke", action="store_true", help="CI: one seed, two iterations, tiny sizes")
     ap.add_argument("--out", type=Path, help="output folder (default: benchmarks/out/study_hacking-SIZE-STAMP)")
     ap.add_argument("--overwrite", action="store_true", help="replace a non-empty --out")
