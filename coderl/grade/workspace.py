@@ -65,13 +65,14 @@ def _stdlib_shadow(path: str, files: set[str], base: set[str]) -> bool:
         folder = "/".join(parts[:depth])
         if f"{folder}/__init__.py".lstrip("/") in files:
             return False  # inside a package: the names below are the package's own (mypkg/html.py)
+        here = "/".join(parts[: depth + 1])
         if depth == len(parts) - 1:
             name = _module_name(parts[depth])
-        elif parts[depth + 1 :] == ["__init__.py"] or "/".join(parts[: depth + 1]) + "/__init__.py" in files:
+        elif here + "/__init__.py" in files:  # ``path`` is among them
             name = parts[depth]  # a regular package (a folder without __init__.py shadows nothing)
         else:
             continue
-        if name in _STDLIB and not any(b == path or b.startswith("/".join(parts[: depth + 1]) + ".") for b in base):
+        if name in _STDLIB and not any(b.startswith(here + ".") for b in base):
             return True
     return False
 

@@ -274,6 +274,16 @@ def _testpaths(text: str) -> list[str]:
     return out
 
 
+def _key_patterns(text: str, key: str) -> Iterable[tuple[str, list[str]]]:
+    """Each value a pytest configuration gives ``key`` (``python_files``, ``python_functions``), stripped, with
+    the patterns it lists (space-, comma- or list-separated); values that list none are left out."""
+    for m in _COLLECT_KEY.finditer(text):
+        if m.group(1) == key:
+            patterns = [p for p in re.split(r"[\s,\[\]\"']+", m.group(3)) if p]
+            if patterns:
+                yield m.group(3).strip(), patterns
+
+
 def collects_none_of(text: str, test_files: Iterable[str]) -> str | None:
     """Why a pytest configuration's ``python_files`` collects none of the task's test files (``*_test.py``
     where every test is ``test_*.py``), or None; None too when the task has no test files to judge by."""
@@ -281,12 +291,9 @@ def collects_none_of(text: str, test_files: Iterable[str]) -> str | None:
     names = [n for n in names if n.startswith("test") or n.endswith("_test.py") or n.endswith("_tests.py")]
     if not names:
         return None
-    for m in _COLLECT_KEY.finditer(text):
-        if m.group(1) != "python_files":
-            continue
-        patterns = [p for p in re.split(r"[\s,\[\]\"']+", m.group(3)) if p]
-        if patterns and not any(fnmatch.fnmatch(n, p) for n in names for p in patterns):
-            return f"python_files collects none of the task's tests: {m.group(3).strip()[:60]!r}"
+    for value, patterns in _key_patterns(text, "python_files"):
+        if not any(fnmatch.fnmatch(n, p) for n in names for p in patterns):
+            return f"python_files collects none of the task's tests: {value[:60]!r}"
     return None
 
 
@@ -336,16 +343,13 @@ def functions_match_none(text: str, texts: Mapping[str, str] | None) -> str | No
     names = {name for path, body in texts.items() if _is_test_module(path) for name in _TEST_FUNCTION.findall(body)}
     if not names:
         return None
-    for m in _COLLECT_KEY.finditer(text):
-        if m.group(1) != "python_functions":
-            continue
-        patterns = [p for p in re.split(r"[\s,\[\]\"']+", m.group(3)) if p]
 
-        def matches(name: str, pattern: str) -> bool:
-            return fnmatch.fnmatch(name, pattern) if any(c in pattern for c in "*?[") else name.startswith(pattern)
+    def matches(name: str, pattern: str) -> bool:
+        return fnmatch.fnmatch(name, pattern) if any(c in pattern for c in "*?[") else name.startswith(pattern)
 
-        if patterns and not any(matches(n, p) for n in names for p in patterns):
-            return f"python_functions collects none of the task's test functions: {m.group(3).strip()[:60]!r}"
+    for value, patterns in _key_patterns(text, "python_functions"):
+        if not any(matches(n, p) for n in names for p in patterns):
+            return f"python_functions collects none of the task's test functions: {value[:60]!r}"
     return None
 
 
