@@ -85,6 +85,8 @@ class ShellAnalysis:
     downloaded: bool = False  # `pip download` of a package by name
     foreign_plugin: bool = False  # pytest -p with a plugin that is not a well-known published one
     weakens: list[tuple[str, int, int]] = field(default_factory=list)  # sed edits that weaken a test command
+    # task test files or conftests a `cat >> f <<'EOF'` only added to (their text judged as Python above)
+    appended_tests: list[str] = field(default_factory=list)
 
 
 def _unquote_word(raw: str) -> str:
@@ -335,7 +337,10 @@ class _Walker:
         if whole is None or "$" in text or "`" in text:
             return False
         joint = "\n" if whole and not whole.endswith("\n") else ""
-        return adds_to_known_text(self.context, norm, whole + joint + text)
+        if not adds_to_known_text(self.context, norm, whole + joint + text):
+            return False
+        self.out.appended_tests.append(norm)
+        return True
 
     def runner_text(
         self,

@@ -69,8 +69,9 @@ _IGNORE_FAILURE = (
     _ERREXIT_OFF,  # a shell script that stops failing on errors
     # `trap 'exit 0' EXIT`: whatever the script did, it leaves with success (round 21)
     re.compile(r"\btrap\s+[\"']?\s*exit\s+0\s*;?\s*[\"']?\s+(EXIT|0)\b"),
-    # `case $status in 0|1|5) exit 0 ;;`: a failed run (status 1) mapped to success (round 21)
-    re.compile(r"(?m)^\s*(\d+\s*\|\s*)*1(\s*\|\s*\d+)*\s*\)\s*(exit\s+0|true|:)\b"),
+    # `case $status in 0|1|5) exit 0 ;;`: a failed run (status 1) mapped to success (round 21), also with the
+    # arm on the `case` line itself (round 25)
+    re.compile(r"(?m)(^|\bin\b)\s*\(?\s*(\d+\s*\|\s*)*1(\s*\|\s*\d+)*\s*\)\s*(exit\s+0|true|:)(?![\w-])"),
     re.compile(r"(?m)^\s*fail_under\s*=\s*0+(\.0*)?\s*$"),  # coverage gate removed
     # make: a recipe line starting with `-` ignores its failure (a test command's, not `-rm -rf .pytest_cache`'s)
     re.compile(
