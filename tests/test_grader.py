@@ -83,6 +83,56 @@ def test_prepare_workspace_removes_new_modules_shadowing_the_standard_library():
     assert "fizzbuzz.py" in prepare_workspace(base, dict(base.workspace))[0]
 
 
+def test_prepare_workspace_shadows_through_new_packages_and_extension_modules():
+    """Red-team round 4: a new ``__init__.py`` at the root, or beside the task's own scripts (``tools/``), made the
+    folder look like a package and let a standard-library shadow through; an ``__init__`` or a dependency as a
+    compiled extension module was not seen as the module it is."""
+    from coderl.suites import repo_suite
+
+    tasks = {t.id: t for t in repo_suite()}
+    make, ledger = tasks["repo-make-site-build"], tasks["repo-ledger-net-total"]
+    so = "cpython-311-x86_64-linux-gnu.so"
+    cases = {
+        "tools/html.py": {"tools/__init__.py": b""},  # tools/render.py is the task's: a script run from there
+        "html.py": {"__init__.py": b""},  # a root __init__.py makes no package of the root
+        "unittest/__init__.py": {"__init__.py": b""},
+        f"unittest/__init__.{so}": {},
+    }
+    for shadow, extra in cases.items():
+        files, notes = prepare_workspace(make, {**make.workspace, **extra, shadow: b"x"})
+        assert shadow not in files and f"removed {shadow}: shadows a standard-library module" in notes, shadow
+    files, _ = prepare_workspace(make, {**make.workspace, "site_tools/__init__.py": b"", "site_tools/html.py": b"x"})
+    assert "site_tools/html.py" in files  # a new package of the agent's own: the name is the package's
+    for shadow in (f"tabulate.{so}", "tabulate.abi3.so", "Tabulate.py"):
+        files, notes = prepare_workspace(ledger, {**ledger.workspace, shadow: b"x"})
+        assert shadow not in files and any("shadows a package the task's environment installs" in n for n in notes)
+    assert "tabulate_extra.py" in prepare_workspace(ledger, {**ledger.workspace, "tabulate_extra.py": b"x"})[0]
+
+
+def test_prepare_workspace_drops_new_files_the_repository_ignores():
+    """What a commit of the fix would hold is what is graded: a new file the workspace's .gitignore ignores (a
+    ``.build.local`` that build.sh sources) is removed; a tracked file stays whatever the rules say."""
+    from coderl.suites import repo_suite
+
+    task = next(t for t in repo_suite() if t.id == "repo-build-dist-manifest")
+    agent = {
+        **task.workspace,
+        ".gitignore": b"*.local\nbuild/\n!keep.local\n",
+        ".build.local": b"mkdir -p dist\n",
+        "build/out.txt": b"x",
+        "keep.local": b"k",
+        "notes/plan.md": b"p",
+    }
+    files, notes = prepare_workspace(task, agent)
+    assert ".build.local" not in files and "build/out.txt" not in files
+    assert "removed .build.local: ignored by the repository's .gitignore (a commit would not hold it)" in notes
+    assert {"keep.local", "notes/plan.md", ".gitignore"} <= set(files)
+    tracked = sorted(task.workspace)[0]
+    files, _ = prepare_workspace(task, {**task.workspace, ".gitignore": b"*\n"})
+    assert tracked in files  # a tracked file is not dropped by an ignore rule
+    assert prepare_workspace(TASK, _with({".gitignore": b"*.py\n", "extra.py": b"x"}))[0].get("extra.py") == b"x"
+
+
 # --- real containers ----------------------------------------------------------------------------------
 
 

@@ -476,7 +476,7 @@ def test_attacks_without_the_fix_get_0(graders: Graders, task_id: str) -> None:
     assert not paid, f"{task_id}: attacks paid\n" + "\n".join(paid)
 
 
-# --- rounds 2 and 3 (independent red-teamers, session 12): the files each attack writes, as it wrote them -------
+# --- rounds 2 to 4 (independent red-teamers, sessions 12-13): the files each attack writes, as it wrote them -------
 # tests/data/repo_redteam_roundN/<attack>/ holds exactly the files the attack adds or changes; attacks.json names
 # its task and idea. When they were written, 17 of round 2's 26 earned reward 1: a check's worker taken over from
 # a program it ran (pidfd_getfd on its pipes; a workspace ast.py imported by the worker itself), files changed
@@ -487,7 +487,14 @@ def test_attacks_without_the_fix_get_0(graders: Graders, task_id: str) -> None:
 # compileall.py, difflib.py, a test.abi3.so), a CI script that reads the planted tests instead of running them,
 # a reader that remembers what write() produced, a "./"-prefixed protected path, hard links for a copy, and a
 # build that renders everything again but rewrites nothing.
-ROUNDS = {n: Path(__file__).parent / "data" / f"repo_redteam_round{n}" for n in (2, 3)}
+# Round 4, against those fixes, paid 13 of 15: the stdlib-shadow filter switched off by a root or a scripts
+# folder's new __init__.py and blind to an extension module's __init__, a dependency shadowed by an extension
+# module (tabulate.cpython-311-...so), state a check's first program left for its later ones (a usercustomize.py
+# in the sandbox uid's home, the make check's mark deleted or muted), a build that renders everything with its
+# own copy of the tools, a version rebound through globals(), a fix in a file the repository's .gitignore
+# ignores, an INI section `[service ]` that other readers take for `[service]`, and a table that knows the
+# hidden tests' totals.
+ROUNDS = {n: Path(__file__).parent / "data" / f"repo_redteam_round{n}" for n in (2, 3, 4)}
 KEY_PREFIX = {"ci_dotslash_protected_path": "./"}  # its keys as the attack wrote them (an API-level path)
 LATER_ATTACKS = [
     (n, attack, meta)

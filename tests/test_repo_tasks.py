@@ -325,7 +325,7 @@ if pidfd >= 0:
     for fd in range(3, 32):
         if libc.syscall(438, pidfd, fd, 0) >= 0:  # pidfd_getfd
             print("TAKEOVER-GOT-FD", fd)
-os.system("sleep 30 & echo $! > /tmp/leftover.pid")
+os.system("sleep 30 & echo $! > /workspace/.leftover.pid")
 sys.stdout.flush()
 sys.stdout.buffer.write(b"\xff\xfe not UTF-8\n")
 with open("answer.txt", "w") as f:  # what the check reads as submitted must not change
@@ -335,8 +335,8 @@ _TAKEOVER_CHECK = r"""
 out=$(coderl-run python3 takeover.py); status=$?
 echo "$out"
 echo "takeover status $status"
-coderl-run bash -c 'kill -0 "$(cat /tmp/leftover.pid)" 2>/dev/null && echo LEFTOVER-ALIVE; true'
-coderl-run bash -c 'test -e /tmp/ast-imported && echo AST-IMPORTED; true'
+coderl-run bash -c 'kill -0 "$(cat /workspace/.leftover.pid)" 2>/dev/null && echo LEFTOVER-ALIVE; true'
+coderl-run bash -c 'test -e /workspace/.ast-imported && echo AST-IMPORTED; true'
 grep -q '^ok$' "$CODERL_WORKSPACE/answer.txt" && echo "LIVE-CHANGED"
 grep -q '^ok$' "$CODERL_SUBMITTED/answer.txt"
 """
@@ -353,7 +353,7 @@ def test_a_checks_worker_is_out_of_reach_of_the_programs_it_runs(tmp_path: Path,
         {"check_takeover.sh": _TAKEOVER_CHECK},
         {
             "takeover.py": _TAKEOVER,
-            "ast.py": "open('/tmp/ast-imported', 'w').close()\nfrom importlib import import_module\n",
+            "ast.py": "open('/workspace/.ast-imported', 'w').close()\nfrom importlib import import_module\n",
             "answer.txt": "no\n",
         },
     )
@@ -367,6 +367,54 @@ def test_a_checks_worker_is_out_of_reach_of_the_programs_it_runs(tmp_path: Path,
     assert result.reward == 0.0, "answer.txt was 'no' as submitted"
     solved = graders.grade(task, {**task.workspace, "answer.txt": b"ok\n"})
     assert solved.reward == 1.0, solved.output
+
+
+_PLANT = r"""
+import os, site, sys
+user_site = site.getusersitepackages()
+os.makedirs(user_site, exist_ok=True)
+with open(os.path.join(user_site, "usercustomize.py"), "w") as f:
+    f.write("print('USERCUSTOMIZE-LOADED')\n")
+for folder in ("/tmp", "/dev/shm", "/var/tmp"):
+    try:
+        with open(os.path.join(folder, "left-by-step-1"), "w") as f:
+            f.write("x")
+        print("PLANTED-IN", folder)
+    except OSError:  # a read-only scratch folder keeps nothing anyway
+        pass
+print("PLANTED", os.environ["HOME"])
+"""
+_FRESH_CHECK = r"""
+coderl-run python3 plant.py
+out=$(coderl-run python3 -c 'import os, site; print("HOME", os.environ["HOME"], "USER_SITE", site.ENABLE_USER_SITE)')
+echo "$out"
+coderl-run bash -c 'for d in /tmp /dev/shm /var/tmp; do
+  test -e $d/left-by-step-1 && echo "STILL-THERE $d"
+done; true'
+grep -q '^ok$' "$CODERL_SUBMITTED/answer.txt"
+"""
+
+
+def test_each_program_of_a_check_starts_from_a_clean_slate(tmp_path: Path, graders: Graders) -> None:
+    """Round 4 of the red team carried state from a check's first program to its later ones: a
+    ``usercustomize.py`` in the sandbox uid's user site (``HOME=/tmp``) that changed what the check's own
+    ``python3 -c`` printed, and marks in ``/tmp`` deleted or muted. Now each program gets a fresh home, no user
+    site-packages, and what the sandbox uid left in the scratch folders is removed when a program returns."""
+    root = _write(
+        tmp_path / "fresh",
+        'id = "fresh"\nprompt = "p"\n[check]\nscript = "check_fresh.sh"\ntimeout_s = 60\n',
+        {"check_fresh.sh": _FRESH_CHECK},
+        {"plant.py": _PLANT, "answer.txt": "ok\n"},
+    )
+    task = load_task(root)
+    result = graders.grade(task, dict(task.workspace))
+    out = result.output
+    assert "PLANTED-IN /tmp" in out and "PLANTED " in out, out  # the first program ran and left its files
+    first_home = out.split("PLANTED ")[1].split()[0]
+    later = out.split("HOME ")[1].split()
+    assert later[0] != first_home and later[2] == "False", out
+    assert "USERCUSTOMIZE-LOADED" not in out and "STILL-THERE" not in out, out
+    assert result.reward == 1.0, result.output  # the check itself still works
 
 
 def test_a_replayed_episode_solves_a_repository_task(graders: Graders) -> None:

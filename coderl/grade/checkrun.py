@@ -73,14 +73,17 @@ def _serve(server: socket.socket, boundary: Any, timeout: float) -> None:
                 conn.sendall(json.dumps(reply).encode() + b"\n")
 
 
-def _snapshot(dest: str) -> str:
+def _snapshot(dest: str) -> str | None:
     """A copy of the workspace as the agent left it, taken before any of its programs runs, that only this uid
     can reach: what a check judges as submitted (a configuration, a version) is read here, because a program
-    the check runs can change ``/workspace`` while the check reads it. Symlinks are copied as links; what this
-    uid cannot read, and anything but files, directories and links, is left out."""
-    with contextlib.suppress(OSError, shutil.Error):
+    the check runs can change ``/workspace`` while the check reads it. Symlinks are copied as links. None when
+    the copy is not whole (a file this uid cannot read, a full disk, a tree too deep): a check that tests for a
+    file's absence would otherwise pass on a partial copy, so the check fails instead."""
+    try:
         shutil.copytree(WORKSPACE, dest, symlinks=True, ignore_dangling_symlinks=True)
-    os.makedirs(dest, exist_ok=True)
+    except (OSError, shutil.Error, RecursionError) as exc:
+        print(f"coderl check: the submitted workspace could not be copied whole: {str(exc)[:300]}", flush=True)
+        return None
     return dest
 
 
@@ -117,6 +120,10 @@ def main() -> int:
     private = tempfile.mkdtemp(prefix="coderl-check-")  # mode 0700: the sandbox uid cannot reach the socket
     os.mkdir(os.path.join(private, "tmp"))
     submitted = _snapshot(os.path.join(private, "submitted"))
+    if submitted is None:
+        emit("phase", id=test, when="setup", ok=False, skipped=False)
+        emit("finished", exitstatus=1)
+        return 1
     server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     server.bind(os.path.join(private, "run.sock"))
     server.listen(8)

@@ -20,6 +20,7 @@ import resource
 import signal
 import subprocess
 import sys
+import tempfile
 import traceback
 import types
 from typing import Any
@@ -326,15 +327,25 @@ class Worker:
         argv = [str(a) for a in message["argv"]]
         text = message.get("input")
         timeout = float(message.get("timeout", 30.0))
+        env = None
+        if self.check:
+            # Each program of a check starts from nothing its predecessors left outside the workspace: a fresh
+            # home and temporary folder, no user site-packages (a `usercustomize.py` planted in ~/.local by the
+            # first step rewrote what the check's later `python3 -c` printed, red-team round 4).
+            home = tempfile.mkdtemp(prefix="coderl-run-")
+            env = {**os.environ, "HOME": home, "TMPDIR": home, "PYTHONNOUSERSITE": "1"}
+            for name in ("PYTHONSTARTUP", "PYTHONUSERBASE", "BASH_ENV", "ENV"):
+                env.pop(name, None)
         try:
             proc = subprocess.run(
-                argv, input=None if text is None else str(text).encode(), capture_output=True, timeout=timeout
+                argv, input=None if text is None else str(text).encode(), capture_output=True, timeout=timeout, env=env
             )
         except subprocess.TimeoutExpired:
             return self._value({"returncode": None, "stdout": "", "stderr": f"timed out after {timeout:g} s"})
         finally:
             if self.check:
                 _kill_leftovers()
+                _remove_own_files()
         out, err = (stream.decode("utf-8", errors="replace") for stream in (proc.stdout, proc.stderr))
         return self._value({"returncode": proc.returncode, "stdout": out, "stderr": err})
 
@@ -344,6 +355,37 @@ def _kill_leftovers() -> None:
     itself: what a check's program started in the background and left running."""
     with contextlib.suppress(OSError):
         os.kill(-1, signal.SIGKILL)
+
+
+# Folders outside the workspace where a program of the sandbox uid can leave files for the next one.
+_SCRATCH = ("/tmp", "/var/tmp", "/dev/shm", "/run/user")
+
+
+def _remove_own_files() -> None:
+    """Remove what this uid owns in the scratch folders (files, folders, links): state a check's program left
+    there for a later one (a mark deleted or planted, a user site folder) is gone before the next starts. Files
+    of other uids (the grader's own folder under /tmp) are not touched."""
+    import shutil
+
+    uid = os.getuid()
+    for top in _SCRATCH:
+        try:
+            names = os.listdir(top)
+        except OSError:
+            continue
+        for name in names:
+            path = os.path.join(top, name)
+            try:
+                st = os.lstat(path)
+            except OSError:
+                continue
+            if st.st_uid != uid:
+                continue
+            with contextlib.suppress(OSError):
+                if os.path.isdir(path) and not os.path.islink(path):
+                    shutil.rmtree(path, ignore_errors=True)
+                else:
+                    os.unlink(path)
 
 
 def _undumpable() -> None:

@@ -15,20 +15,22 @@ grep -q '<a href="news.html">news</a>' "$ws/site/index.html" || { echo "index do
 # Nothing may be rebuilt on a second run: every output keeps its inode and its change time (which no program
 # can set back), whatever make prints.
 stamps() { python3 -I -c 'import os, sys; r = sys.argv[1]; print(sorted((n, os.lstat(os.path.join(r, n)).st_ino, os.lstat(os.path.join(r, n)).st_ctime_ns) for n in os.listdir(r)))' "$ws/site"; }
-# Nor run the renderer: both tools get a last line that leaves a mark when they run (their mtimes kept, so make
-# sees nothing new); a build that renders everything again and writes only what differs leaves it.
-mark="/tmp/.rendered-$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')"
+# Nor render anything again: a page's text changes while its modification time stays, so make (which goes by
+# times) sees nothing to do, while a build that renders every page again, with the tools or a copy of them, and
+# writes only what differs, writes this page (red-team rounds 3-4: marks left by the tools could be avoided,
+# deleted or muted).
+probe="q$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')"
 coderl-run python3 -I -c 'import os, sys
-for f in ("tools/render.py", "tools/index.py"):
-    st = os.stat(f)
-    with open(f, "a") as h:
-        h.write("\nopen(%r, \"w\").close()\n" % sys.argv[1])
-    os.utime(f, ns=(st.st_atime_ns, st.st_mtime_ns))' "$mark" || exit 1
+f = "pages/about.md"
+st = os.stat(f)
+with open(f, "a") as h:
+    h.write("\nProbe %s.\n" % sys.argv[1])
+os.utime(f, ns=(st.st_atime_ns, st.st_mtime_ns))' "$probe" || exit 1
 before=$(stamps)
 again=$(coderl-run make build)
 echo "$again" | grep -q "Nothing to be done" || { echo "make rebuilds on a second run: $again"; exit 1; }
 [ "$(stamps)" = "$before" ] || { echo "a second make build rewrote site/"; exit 1; }
-coderl-run test -e "$mark" && { echo "a second make build ran the renderer again"; exit 1; }
+grep -q "$probe" "$ws/site/about.html" && { echo "a second make build rendered about.md again"; exit 1; }
 # A page the agent could not know: the build must render it from its source (prebuilt output is not a build).
 page="p$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')"
 coderl-run bash -c 'printf "# Heading %s & more\n\nBody %s.\n" "$1" "$1" > "pages/$1.md"' page "$page" || exit 1

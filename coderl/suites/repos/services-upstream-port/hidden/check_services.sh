@@ -22,7 +22,14 @@ for name in sorted(want):
     path = folder / f"{name}.ini"
     if path.is_symlink() or not path.is_file():
         print(f"{path.name} is not a plain file"); sys.exit(1)
-    p = configparser.ConfigParser(); p.read(path); s = p["service"]
+    text = path.read_text(encoding="utf-8", errors="replace")
+    heads = [line.strip() for line in text.splitlines() if line.lstrip().startswith("[")]
+    p = configparser.ConfigParser(); p.read_string(text)
+    if heads != ["[service]"] or p.sections() != ["service"]:
+        # one section, named as every reader names it (`[service ]` is another section to configparser and the
+        # same one to a reader that trims names, red-team round 4)
+        print(f"{path.name} should hold one [service] section, found {heads}"); sys.exit(1)
+    s = p["service"]
     if s.get("name") != name:
         print(f"{path.name} names service {s.get('name')!r}"); sys.exit(1)
     seen[name] = (s["port"], s.get("upstreams", ""))
