@@ -12,40 +12,43 @@ from data import turn_batch
 
 from coderl.ops import gae, value_gae
 
-B, T, H = 8, 2048, 1024
+# The two hidden sizes: a small critic's (H = 1024) and a 7B-class one's (H = 4096), 32 MiB of bf16 each.
+SHAPES = [(8, 2048, 1024), (2, 2048, 4096)]
 GAMMA, LAM = 1.0, 0.95
 
 
-@pytest.fixture(scope="module")
-def head_batch():
-    data = turn_batch(B, T, seed=7)
+@pytest.fixture(scope="module", params=SHAPES, ids=[f"{b}x{t}x{h}" for b, t, h in SHAPES])
+def head_batch(request):
+    b, t, h = request.param
+    data = turn_batch(b, t, seed=7)
     gen = torch.Generator().manual_seed(0)
-    data["hidden"] = torch.randn(B, T, H, generator=gen).to(torch.bfloat16)
-    data["weight"] = (torch.randn(H, generator=gen) / H**0.5).to(torch.bfloat16)
+    data["hidden"] = torch.randn(b, t, h, generator=gen).to(torch.bfloat16)
+    data["weight"] = (torch.randn(h, generator=gen) / h**0.5).to(torch.bfloat16)
     return data
 
 
-def _info(benchmark, impl, compare=False):
-    tokens = B * T
-    benchmark.group = f"value_gae {B}x{T}x{H} bf16 cpu"
+def _info(benchmark, data, impl, compare=False):
+    b, t, h = data["hidden"].shape
+    tokens = b * t
+    benchmark.group = f"value_gae {b}x{t}x{h} bf16 cpu"
     benchmark.extra_info.update(
         impl=impl,
         tokens=tokens,
-        bytes=tokens * (2 * H + 4 + 1 + 3 * 4),
+        bytes=tokens * (2 * h + 4 + 1 + 3 * 4),
         device="cpu",
         compare_to=["value head + gae (unfused)"] if compare else [],
     )
 
 
 def test_coderl_value_gae(benchmark, head_batch, cpu_bandwidth):
-    _info(benchmark, "coderl value_gae (fused)", compare=True)
     d = head_batch
+    _info(benchmark, d, "coderl value_gae (fused)", compare=True)
     benchmark(value_gae, d["hidden"], d["weight"], 0.0, d["rewards"], d["mask"], gamma=GAMMA, lam=LAM)
 
 
 def test_unfused_value_head_then_gae(benchmark, head_batch, cpu_bandwidth):
-    _info(benchmark, "value head + gae (unfused)")
     d = head_batch
+    _info(benchmark, d, "value head + gae (unfused)")
 
     def unfused():
         values = (d["hidden"] @ d["weight"]).float()

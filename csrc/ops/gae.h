@@ -82,6 +82,10 @@ const char* gae_isa();
 // Run the baseline code even where AVX2 is available (tests of both paths, comparisons); false: detect.
 void set_gae_baseline(bool baseline);
 
+// Whether the baseline code is forced (set_gae_baseline(true) or CODERL_GAE_ISA=baseline): the value head's
+// dot-product kernels (ops/dot.cpp) follow it too.
+bool gae_baseline_forced();
+
 void gae(const GaeProblem& p);
 void value_gae(const GaeProblem& p, const ValueHead& head);
 
