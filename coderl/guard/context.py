@@ -20,12 +20,26 @@ _OUTSIDE_GRADER_MATERIAL = re.compile(
     r"/(?!proc/|sys/|dev/|usr/|lib)(?:[^/]+/)*(?:(?:[^/]*(?:fix|gold|golden|tests?|hidden|solution|reference|expected"
     r"|upstream|model|grade|grading|eval|answer)[^/]*|\*)\.(?:patch|diff)"
     r"|[^/]*(?:fix|gold|grade|grading|eval)[-_]?(?:run|tests?|check|script)?\.(?:sh|py)"
-    r"|[^/]*(?:grading|grader|hidden|held[-_]?out|private[-_]?tests?|expected[-_]output|golden|verdict"
+    r"|task[-_]?(?:spec|config|definition)?\.(?:ya?ml|json|toml)"  # the task's own definition (round 26)
+    r"|[^/]*(?:grading|grader|harness|hidden|held[-_]?out|private[-_]?tests?|expected[-_]output|golden|verdict"
     r"|answer[-_]?key|reference[-_]?(?:solutions?|impl\w*|answers?)|(?:gold|oracle|canonical)[-_]?solutions?"
     r"|ground[-_]?truth)[^/]*(?:/.*)?|answers?/.+|[^/]*reference[^/]*/.+)",
     re.IGNORECASE,
 )
 NEW_TEST_FILE = re.compile(r"(test_[^/]*|[^/]*_test)\.py")
+# Where test files outside the workspace are the system's or the agent's scratch, not a grader's.
+_SYSTEM_PREFIXES = ("/tmp/", "/var/tmp/", "/usr/", "/lib", "/proc/", "/sys/", "/dev/", "/opt/conda/", "/root/.cache/")
+
+
+def _outside_test_file(path: str) -> bool:
+    """A test module outside the workspace that is not the system's, an installed package's or a scratch file's
+    (``../eval._harness/tests/test_x.py``, round 26): the agent's own tests live in its workspace."""
+    if not path.startswith("/") or path.startswith(_SYSTEM_PREFIXES):
+        return False
+    parts = path.split("/")
+    if "site-packages" in parts or "dist-packages" in parts:
+        return False
+    return NEW_TEST_FILE.fullmatch(parts[-1]) is not None
 
 
 @dataclass(frozen=True)
@@ -87,6 +101,7 @@ class GuardContext:
             self._matches(self.hidden, path)
             or any(_HIDDEN_FOLDER.fullmatch(c) for c in p.split("/")[:-1])
             or bool(p.startswith("/") and _OUTSIDE_GRADER_MATERIAL.fullmatch(p))
+            or _outside_test_file(p)
         )
 
     def touches_task_folder(self, path: str) -> bool:

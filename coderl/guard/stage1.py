@@ -183,7 +183,7 @@ def _glob_literals(globs: tuple[str, ...]) -> tuple[str, ...] | None:
 # A command that may name grader material outside the workspace (context.is_hidden's own check).
 _OUTSIDE_HINT = re.compile(
     r"\.\./|\.(patch|diff)\b|grad(er|ing)|hidden|held[-_]?out|private[-_]?tests?|expected[-_]output|golden|verdict"
-    r"|answer"
+    r"|answer|harness|\btask[-_]?\w*\.(ya?ml|json|toml)\b|(^|\s)/\S*(test_\S*|_test)\.py"  # (round 26)
 )
 
 

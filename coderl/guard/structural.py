@@ -373,7 +373,11 @@ def is_framework_source(path: str) -> bool:
         # a package's own pytest integration (flaky/flaky_pytest_plugin.py, sybil/integration/pytest.py): pytest
         # loads it only through an entry point or a -p, each its own finding
         return parts[:-1] != ["src"] or parts[-1].startswith("pytest_")
-    return any(p in _FRAMEWORK_PACKAGES or p.startswith("pytest_") for p in parts[:-1])
+    # a plugin package named for pytest (pytest_django/; pytestqt/ outside a tests folder, round 26)
+    return any(
+        p in _FRAMEWORK_PACKAGES or p.startswith("pytest_") or (p.startswith("pytest") and not in_tests)
+        for p in parts[:-1]
+    )
 
 
 def _first_per_rule(found: list[PyFinding]) -> list[PyFinding]:
