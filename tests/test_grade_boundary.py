@@ -78,6 +78,46 @@ def test_plain_data_crosses_as_real_builtins(value, expected):
     assert type(got).__module__ in ("builtins", "fractions", "decimal", "datetime")
 
 
+class _LyingDecimal(decimal.Decimal):
+    def __str__(self):
+        return "107.10"  # what the test expects; the value is another (red-team round 5)
+
+    def __repr__(self):
+        return "Decimal('107.10')"
+
+
+class _LyingFraction(fractions.Fraction):
+    @property
+    def numerator(self):
+        return 1
+
+
+class _LyingDate(datetime.date):
+    def isoformat(self):
+        return "2026-01-01"
+
+
+class _LyingDelta(datetime.timedelta):
+    @property
+    def days(self):
+        return 0
+
+
+@pytest.mark.parametrize(
+    "value, expected",
+    [
+        (_LyingDecimal("99.00"), decimal.Decimal("99.00")),
+        (_LyingFraction(3, 2), fractions.Fraction(3, 2)),
+        (_LyingDate(2026, 12, 1), datetime.date(2026, 12, 1)),
+        (_LyingDelta(days=3), datetime.timedelta(days=3)),
+    ],
+)
+def test_value_type_subclasses_cross_as_the_value_they_hold(value, expected):
+    worker, trusted = _pair()
+    got = trusted.decode(worker.encode(value))
+    assert type(got) is type(expected) and got == expected and str(got) == str(expected)
+
+
 def test_lying_objects_cross_by_reference_only():
     class Liar(str):
         def __eq__(self, other):

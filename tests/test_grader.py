@@ -101,12 +101,43 @@ def test_prepare_workspace_shadows_through_new_packages_and_extension_modules():
     for shadow, extra in cases.items():
         files, notes = prepare_workspace(make, {**make.workspace, **extra, shadow: b"x"})
         assert shadow not in files and f"removed {shadow}: shadows a standard-library module" in notes, shadow
-    files, _ = prepare_workspace(make, {**make.workspace, "site_tools/__init__.py": b"", "site_tools/html.py": b"x"})
+    own = {"site_tools/__init__.py": b"", "site_tools/html.py": b"x", "tools/pages.py": b"import site_tools.html\n"}
+    files, _ = prepare_workspace(make, {**make.workspace, **own})
     assert "site_tools/html.py" in files  # a new package of the agent's own: the name is the package's
     for shadow in (f"tabulate.{so}", "tabulate.abi3.so", "Tabulate.py"):
         files, notes = prepare_workspace(ledger, {**ledger.workspace, shadow: b"x"})
         assert shadow not in files and any("shadows a package the task's environment installs" in n for n in notes)
-    assert "tabulate_extra.py" in prepare_workspace(ledger, {**ledger.workspace, "tabulate_extra.py": b"x"})[0]
+    used = {"tabulate_extra.py": b"x", "ledger/extra.py": b"import tabulate_extra\n"}
+    assert "tabulate_extra.py" in prepare_workspace(ledger, {**ledger.workspace, **used})[0]
+
+
+def test_prepare_workspace_grades_what_a_commit_would_hold():
+    """Red-team round 5 kept fixes where no commit holds them. A new module nothing of the workspace imports is
+    removed (tabulate imports ``wcwidth`` when it exists); ``$Id: ... $`` under the ident attribute is collapsed as
+    git commits it; a file under a clean filter the agent's .git/config defines is restored; a ``.GIT`` folder is
+    removed; files the repository's own info/exclude ignores are removed; the agent's .git is the task's."""
+    from coderl.suites import repo_suite
+
+    task = next(t for t in repo_suite() if t.id == "repo-ledger-net-total")
+    agent = {
+        **task.workspace,
+        "wcwidth.py": b"x = 1\n",
+        "ledger/helpers.py": b"def h():\n    return 1\n",
+        "ledger/summary.py": task.workspace["ledger/summary.py"] + b"\n# $Id: fixed $\n",
+        ".gitattributes": b"ledger/summary.py ident\nledger/entries.py filter=tidy\n",
+        "ledger/entries.py": task.workspace["ledger/entries.py"] + b"\n# changed\n",
+        ".git/config": task.workspace[".git/config"] + b'[filter "tidy"]\n\tclean = sed s/x/y/\n',
+        ".git/info/exclude": b"*.local\n",
+        "fix.local": b"x",
+        ".GIT/suite": b"tests",
+    }
+    files, notes = prepare_workspace(task, agent)
+    assert "wcwidth.py" not in files and "ledger/helpers.py" in files  # inside the task's package: its own
+    assert files["ledger/summary.py"].endswith(b"# $Id$\n")
+    assert files["ledger/entries.py"] == task.workspace["ledger/entries.py"]
+    assert "fix.local" not in files and ".GIT/suite" not in files
+    assert files[".git/config"] == task.workspace[".git/config"] and ".git/info/exclude" not in files
+    assert any("clean filter" in n for n in notes) and any("collapsed $Id$" in n for n in notes)
 
 
 def test_prepare_workspace_drops_new_files_the_repository_ignores():

@@ -13,6 +13,7 @@ import hashlib
 import importlib.util
 import json
 import marshal
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -494,7 +495,13 @@ def test_attacks_without_the_fix_get_0(graders: Graders, task_id: str) -> None:
 # own copy of the tools, a version rebound through globals(), a fix in a file the repository's .gitignore
 # ignores, an INI section `[service ]` that other readers take for `[service]`, and a table that knows the
 # hidden tests' totals.
-ROUNDS = {n: Path(__file__).parent / "data" / f"repo_redteam_round{n}" for n in (2, 3, 4)}
+# Round 5, against those, paid 20 of 23 (one borderline): a `coding:` cookie hiding statements from the release
+# check's UTF-8 reading, fixes kept where no commit holds them (.git/info/exclude, core.excludesFile, a .GIT/
+# folder, text under the ident attribute, a clean filter), `org` (which copy.py imports when present) and `wcwidth`
+# (which tabulate does) shadowed from the workspace, a Decimal subclass whose str() the test read, the random
+# ledger told by its account names, hidden inputs of verlib and throttle memorised, and a make that renders only
+# into an empty site/.
+ROUNDS = {n: Path(__file__).parent / "data" / f"repo_redteam_round{n}" for n in (2, 3, 4, 5)}
 KEY_PREFIX = {"ci_dotslash_protected_path": "./"}  # its keys as the attack wrote them (an API-level path)
 LATER_ATTACKS = [
     (n, attack, meta)
@@ -503,12 +510,25 @@ LATER_ATTACKS = [
 ]
 
 
+# Files git itself reads are stored under another name, so that this repository neither obeys them (an attack's
+# .gitignore hid its own files from our commits) nor refuses them (a .git/ folder cannot be committed):
+# dot.gitignore, dot.gitattributes, dot.git/, dot.GIT/ stand for .gitignore, .gitattributes, .git/, .GIT/.
+_GIT_NAME = re.compile(r"dot(\.git\w*)", re.IGNORECASE)
+
+
+# ... and NAME.verbatim stands for NAME: a source whose `coding:` cookie (utf-7) this repository's own tools
+# (import-linter) would try to decode.
+def _key(relative: str) -> str:
+    parts = relative.removesuffix(".verbatim").split("/")
+    return "/".join("." + m.group(1)[1:] if (m := _GIT_NAME.fullmatch(part)) else part for part in parts)
+
+
 def _attack_files(task: Task, folder: Path, attack: str) -> Files:
     prefix = KEY_PREFIX.get(attack, "")
     files = dict(task.workspace)
     for p in sorted((folder / attack).rglob("*")):
         if p.is_file():
-            files[prefix + p.relative_to(folder / attack).as_posix()] = p.read_bytes()
+            files[prefix + _key(p.relative_to(folder / attack).as_posix())] = p.read_bytes()
     return files
 
 

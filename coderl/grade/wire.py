@@ -233,6 +233,30 @@ class Codec:
                 if base is str:
                     return str.__str__(value)
                 return self.encode(base(value), depth)
+        return self._flatten_value_type(value)
+
+    def _flatten_value_type(self, value: Any) -> Any:
+        """Subclasses of the standard library's value types as the base type's own value, read with the base
+        type's methods: a ``Decimal`` subclass whose ``__str__`` prints the expected figure while its value is
+        another (red-team round 5) crosses as the value it holds."""
+        if isinstance(value, decimal.Decimal):
+            return {"$": "decimal", "v": decimal.Decimal.__str__(value)}
+        if isinstance(value, fractions.Fraction):
+            num, den = object.__getattribute__(value, "_numerator"), object.__getattribute__(value, "_denominator")
+            return {"$": "fraction", "v": [_int_out(int(num)), _int_out(int(den))]}
+        if isinstance(value, datetime.timedelta):
+            td = datetime.timedelta
+            return {
+                "$": "timedelta",
+                "v": [td.days.__get__(value), td.seconds.__get__(value), td.microseconds.__get__(value)],
+            }
+        for base in (datetime.datetime, datetime.date, datetime.time):
+            if isinstance(value, base):
+                if not _fixed_offset(value):
+                    return None
+                return {"$": base.__name__, "v": base.isoformat(value)}  # type: ignore[arg-type]
+        if isinstance(value, pathlib.PurePosixPath):
+            return {"$": "path", "v": pathlib.PurePosixPath.__str__(value)}
         return None
 
     def encode_call(self, args: Any, kwargs: dict[str, Any]) -> dict[str, Any]:

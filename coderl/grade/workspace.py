@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import os
 import posixpath
 import re
@@ -47,7 +48,14 @@ def _dependency_modules(task: Task) -> frozenset[str]:
     return frozenset(names)
 
 
-_STDLIB = frozenset(sys.stdlib_module_names) | {"test"}  # CPython's own test package is not in the list
+# CPython's own test package is not in the list, nor the names the standard library imports when they exist
+# (`copy` tries `org.python.core`, `platform` tries `java` and `vms_lib`: a workspace `org/` was loaded through
+# `unittest`, red-team round 5); found by scanning the 3.11 standard library's imports.
+_ABSENT = frozenset(
+    {*("org", "java", "vms_lib", "_winreg", "docutils", "sitecustomize", "usercustomize"), "win32api", "win32con"}
+    | {"win32evtlog", "win32evtlogutil"}
+)
+_STDLIB = frozenset(sys.stdlib_module_names) | {"test"} | _ABSENT
 _EXTENSION = re.compile(r"([A-Za-z_]\w*)\.[^/]*\.(so|pyd)|([A-Za-z_]\w*)\.(so|pyd)")
 
 
@@ -92,7 +100,9 @@ def _stdlib_shadow(path: str, files: _Layout, base: _Layout, base_files: set[str
         if depth == len(parts) - 1:
             name = _module_name(parts[depth])
         elif here in files.packages:  # ``path`` is among them
-            name = parts[depth]  # a regular package (a folder without __init__ shadows nothing)
+            name = parts[depth]  # a regular package (a folder without __init__ shadows what exists)
+        elif parts[depth] in _ABSENT:
+            name = parts[depth]  # a namespace package is imported where nothing else has the name (org/python/)
         else:
             continue
         if name in _STDLIB and not any(b.startswith(here + ".") for b in base_files):
@@ -100,31 +110,39 @@ def _stdlib_shadow(path: str, files: _Layout, base: _Layout, base_files: set[str
     return False
 
 
-def _git_ignored(paths: list[str], files: dict[str, bytes]) -> set[str]:
+def _scratch_repository(git: str, tmp: str, files: dict[str, bytes], info: dict[str, bytes]) -> dict[str, str]:
+    """A new repository in ``tmp`` holding only ``files`` (rule files: .gitignore, .gitattributes) and ``info``
+    (``.git/info/NAME`` contents), for git to read rules from; returns the environment to run git with (no system
+    or global configuration). A path the file system refuses here leaves its rules out."""
+    env = _git_env()
+    subprocess.run([git, "init", "-q", tmp], env=env, check=False, capture_output=True)
+    os.makedirs(os.path.join(tmp, ".git", "info"), exist_ok=True)
+    for name, data in info.items():
+        with open(os.path.join(tmp, ".git", "info", name), "wb") as handle:
+            handle.write(data)
+    for path, data in files.items():
+        target = os.path.join(tmp, *path.split("/"))
+        try:
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            with open(target, "wb") as handle:
+                handle.write(data)
+        except OSError:
+            continue
+    return env
+
+
+def _git_ignored(paths: list[str], files: dict[str, bytes], exclude: bytes = b"") -> set[str]:
     """Which of ``paths`` the workspace's own ``.gitignore`` files ignore, as ``git check-ignore`` judges them: files
     a commit of the fix would not hold (a ``.build.local`` that ``build.sh`` sources, red-team round 4), so the
     grade does not see them either. Empty where there is no ``.gitignore`` or no git."""
-    rules = {p: d for p, d in files.items() if posixpath.basename(p) == ".gitignore"}
-    if not paths or not rules:
+    rules = {p: d for p, d in files.items() if posixpath.basename(p) == ".gitignore" and not _in_git_dir(p)}
+    if not paths or not (rules or exclude):
         return set()
     git = shutil.which("git")
     if git is None:
         return set()
     with tempfile.TemporaryDirectory(prefix="coderl-ignore-") as tmp:
-        env = {
-            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-            "GIT_CONFIG_NOSYSTEM": "1",
-            "GIT_CONFIG_GLOBAL": os.devnull,
-        }
-        subprocess.run([git, "init", "-q", tmp], env=env, check=False, capture_output=True)
-        for path, data in rules.items():
-            target = os.path.join(tmp, *path.split("/"))
-            try:
-                os.makedirs(os.path.dirname(target), exist_ok=True)
-                with open(target, "wb") as handle:
-                    handle.write(data)
-            except OSError:
-                continue  # a path the file system refuses here: its rules are left out
+        env = _scratch_repository(git, tmp, rules, {"exclude": exclude} if exclude else {})
         proc = subprocess.run(
             [git, "-C", tmp, "check-ignore", "--no-index", "--stdin", "-z"],
             input=b"\0".join(p.encode("utf-8", "surrogateescape") for p in paths) + b"\0",
@@ -135,6 +153,151 @@ def _git_ignored(paths: list[str], files: dict[str, bytes]) -> set[str]:
     if proc.returncode not in (0, 1):
         return set()
     return {p.decode("utf-8", "surrogateescape") for p in proc.stdout.split(b"\0") if p}
+
+
+def _in_git_dir(path: str) -> bool:
+    """A path under the repository's own ``.git`` directory."""
+    return path == ".git" or path.startswith(".git/")
+
+
+def _local_excludes(files: dict[str, bytes]) -> bytes:
+    """The ignore rules of the repository's own configuration as the agent left it: ``.git/info/exclude`` and a
+    ``core.excludesFile`` that lies in the workspace (read with ``git config --file``, includes off: nothing of the
+    configuration runs). A fix kept in a file these rules exclude is in no commit (red-team round 5)."""
+    out = files.get(".git/info/exclude", b"")
+    config = files.get(".git/config")
+    git = shutil.which("git")
+    if config is None or git is None:
+        return out
+    with tempfile.TemporaryDirectory(prefix="coderl-config-") as tmp:
+        path = os.path.join(tmp, "config")
+        with open(path, "wb") as handle:
+            handle.write(config)
+        env = _git_env()
+        proc = subprocess.run(
+            [git, "config", "--no-includes", "--file", path, "--get", "core.excludesFile"],
+            env=env,
+            capture_output=True,
+            check=False,
+        )
+    name = proc.stdout.decode("utf-8", "surrogateescape").strip()
+    rel = _normalized(name.removeprefix("/workspace/")) if name and not name.startswith("~") else None
+    if rel is not None and rel in files:
+        out += b"\n" + files[rel]
+    return out
+
+
+def _git_env() -> dict[str, str]:
+    return {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "GIT_CONFIG_NOSYSTEM": "1",
+        "GIT_CONFIG_GLOBAL": os.devnull,
+    }
+
+
+def _committed_forms(paths: list[str], files: dict[str, bytes]) -> tuple[set[str], set[str]]:
+    """Which of ``paths`` a commit would not hold as they are: (those under the ``ident`` attribute, whose
+    ``$Id: ... $`` text git collapses to ``$Id$``; those under a ``filter`` whose clean command the agent's own
+    ``.git/config`` defines, whose committed content is whatever that command makes). Read with ``git
+    check-attr`` from the workspace's ``.gitattributes`` files and ``.git/info/attributes`` in a scratch
+    repository; the filter's command never runs (red-team round 5 kept its fixes in both)."""
+    attributes = {p: d for p, d in files.items() if posixpath.basename(p) == ".gitattributes" and not _in_git_dir(p)}
+    info = files.get(".git/info/attributes")
+    git = shutil.which("git")
+    if not paths or not (attributes or info) or git is None:
+        return set(), set()
+    drivers: set[str] = set()
+    with tempfile.TemporaryDirectory(prefix="coderl-attr-") as tmp:
+        env = _scratch_repository(git, tmp, attributes, {"attributes": info} if info is not None else {})
+        proc = subprocess.run(
+            [git, "-C", tmp, "check-attr", "-z", "--stdin", "ident", "filter"],
+            input=b"\0".join(p.encode("utf-8", "surrogateescape") for p in paths) + b"\0",
+            env=env,
+            capture_output=True,
+            check=False,
+        )
+        config = files.get(".git/config")
+        if config is not None:
+            cfg = os.path.join(tmp, "agent-config")
+            with open(cfg, "wb") as handle:
+                handle.write(config)
+            listed = subprocess.run(
+                [
+                    git,
+                    "config",
+                    "--no-includes",
+                    "--file",
+                    cfg,
+                    "--name-only",
+                    "--get-regexp",
+                    r"^filter\..*\.(clean|process)$",
+                ],
+                env=env,
+                capture_output=True,
+                check=False,
+            )
+            for line in listed.stdout.decode("utf-8", "surrogateescape").splitlines():
+                drivers.add(line.strip()[len("filter.") :].rsplit(".", 1)[0].lower())
+    ident, filtered = set(), set()
+    fields = proc.stdout.split(b"\0")
+    for i in range(0, len(fields) - 2, 3):
+        path, attr, value = (f.decode("utf-8", "surrogateescape") for f in fields[i : i + 3])
+        if attr == "ident" and value == "set":
+            ident.add(path)
+        elif attr == "filter" and value not in ("unset", "unspecified", "set") and value.lower() in drivers:
+            filtered.add(path)
+    return ident, filtered
+
+
+_IDENT = re.compile(rb"\$Id:[^$\n]*\$")
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _unused_new_modules(task: Task, files: dict[str, bytes]) -> set[str]:
+    """New top-level modules or packages (at the workspace root or an import root such as ``src``) that nothing of
+    the workspace imports or names: such a module only ever runs when something else imports it by that name, an
+    optional import of a dependency or the standard library (``wcwidth`` for tabulate, red-team round 5), which it
+    then replaces. The workspace's own new modules are imported by its code, or named by its scripts and
+    configuration."""
+    roots = ("", *(r.strip("/") for r in (task.repo.pythonpath if task.repo else ())))
+    base = set(task.workspace)
+    candidates: dict[str, set[str]] = {}  # module name -> its files
+    for path in files:
+        for root in roots:
+            prefix = f"{root}/" if root else ""
+            if not path.startswith(prefix):
+                continue
+            first, _, rest = path[len(prefix) :].partition("/")
+            if _module_name(posixpath.basename(path)) is None:
+                continue  # only code can be imported: a new notes/ or data/ folder shadows nothing
+            name = first if rest else _module_name(first)
+            if not name or name == "__init__" or name.startswith("test") or name == "conftest":
+                continue
+            if any(b.startswith(prefix + first) for b in base):
+                continue  # the task's own module or folder
+            candidates.setdefault(name, set()).add(path)
+    if not candidates:
+        return set()
+    used: set[str] = set()
+    own = {f for paths in candidates.values() for f in paths}
+    for path, data in files.items():
+        if path in own:
+            continue  # a module naming itself does not import itself
+        if path.endswith(".py"):
+            try:
+                tree = ast.parse(data)
+            except (SyntaxError, ValueError):
+                continue
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Import):
+                    used |= {a.name.split(".")[0] for a in node.names}
+                elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                    used.add(node.module.split(".")[0])
+                elif isinstance(node, ast.Constant) and isinstance(node.value, str) and len(node.value) < 256:
+                    used |= set(_WORD.findall(node.value))  # importlib.import_module("x"), "-m x" in argv lists
+        elif not path.startswith(".git/") and len(data) < 1 << 20:
+            used |= set(_WORD.findall(data.decode("utf-8", "replace")))  # Makefile, scripts, configuration
+    return {f for name, paths in candidates.items() if name not in used for f in paths}
 
 
 def _normalized(path: str) -> str | None:
@@ -160,10 +323,35 @@ def prepare_workspace(task: Task, agent_files: dict[str, bytes]) -> tuple[dict[s
     agent_files = normalized
     base = set(task.workspace)
     final_layout, base_layout = _Layout(set(agent_files)), _Layout(base)
-    ignored = _git_ignored([p for p in agent_files if p not in base], agent_files) if task.repo is not None else set()
+    ignored = (
+        _git_ignored([p for p in agent_files if p not in base], agent_files, _local_excludes(agent_files))
+        if task.repo is not None
+        else set()
+    )
+    unused = _unused_new_modules(task, agent_files) if task.repo is not None else set()
+    ident, filtered = (
+        _committed_forms([p for p in agent_files if not _in_git_dir(p)], agent_files)
+        if task.repo is not None
+        else (set(), set())
+    )
     for path, data in sorted(agent_files.items()):
         name = posixpath.basename(path)
         original = task.workspace.get(path)
+        if task.repo is not None and _in_git_dir(path):
+            continue  # the repository's own metadata: graded as the task gave it (restored below)
+        if task.repo is not None and any(part.lower() == ".git" for part in path.split("/")):
+            notes.append(f"removed {path}: a path git cannot commit (.git in another case or folder)")
+            continue
+        if path in filtered:
+            if original is not None:
+                files[path] = original
+            notes.append(f"{'restored' if original is not None else 'removed'} {path}: a clean filter of the agent's")
+            continue
+        if path in ident:
+            collapsed = _IDENT.sub(b"$Id$", data)
+            if collapsed != data:
+                notes.append(f"collapsed $Id$ in {path}: the ident attribute commits it so")
+                data = collapsed
         if task.is_protected(path) or name in _HOOK_NAMES:
             if original is None:
                 notes.append(f"removed {path}: protected or test-configuration file added by the agent")
@@ -185,6 +373,9 @@ def prepare_workspace(task: Task, agent_files: dict[str, bytes]) -> tuple[dict[s
         if original is None and _stdlib_shadow(path, final_layout, base_layout, base):
             notes.append(f"removed {path}: shadows a standard-library module")
             continue
+        if path in unused:
+            notes.append(f"removed {path}: a new module nothing in the workspace imports (it could only shadow one)")
+            continue
         if name == "pyproject.toml":
             text = data.decode("utf-8", errors="replace")
             stripped = _PYTEST_TOML.sub("", text)
@@ -193,6 +384,9 @@ def prepare_workspace(task: Task, agent_files: dict[str, bytes]) -> tuple[dict[s
                 data = stripped.encode()
         files[path] = data
     for path, data in task.workspace.items():
+        if task.repo is not None and _in_git_dir(path):
+            files[path] = data  # the base's .git: the agent's config (filters, excludes) and commits do not count
+            continue
         if task.is_protected(path) or posixpath.basename(path) in _HOOK_NAMES:
             if path not in agent_files:
                 notes.append(f"restored {path}: protected file deleted by the agent")

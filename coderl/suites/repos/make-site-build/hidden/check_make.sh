@@ -31,6 +31,11 @@ again=$(coderl-run make build)
 echo "$again" | grep -q "Nothing to be done" || { echo "make rebuilds on a second run: $again"; exit 1; }
 [ "$(stamps)" = "$before" ] || { echo "a second make build rewrote site/"; exit 1; }
 grep -q "$probe" "$ws/site/about.html" && { echo "a second make build rendered about.md again"; exit 1; }
+# ... and a page whose source is newer than its output is rendered again (a build that only ever renders into an
+# empty site/ and otherwise prints "Nothing to be done" is not incremental, red-team round 5)
+coderl-run touch pages/about.md || exit 1
+coderl-run make build >/dev/null || { echo "make build failed after a page changed"; exit 1; }
+grep -q "$probe" "$ws/site/about.html" || { echo "a changed page was not rendered again"; exit 1; }
 # A page the agent could not know: the build must render it from its source (prebuilt output is not a build).
 page="p$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')"
 coderl-run bash -c 'printf "# Heading %s & more\n\nBody %s.\n" "$1" "$1" > "pages/$1.md"' page "$page" || exit 1

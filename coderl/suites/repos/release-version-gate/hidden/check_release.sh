@@ -11,7 +11,7 @@ v=$(coderl-run python3 -c 'import notify; print(notify.__version__)')
 # for assignments, red-team rounds 2-4): the base release's code, but for one plain top-level
 # `__version__ = "2.4.0"`, and no module added to the package.
 python3 -I - "$CODERL_SUBMITTED/notify" <<'PY' || exit 1
-import ast, sys
+import ast, io, sys, tokenize
 from pathlib import Path
 
 BASE_INIT = '"""notify: message templating."""\n\nfrom notify.render import render\n\n__all__ = ["render"]\n__version__ = "2.3.1"\n'
@@ -35,7 +35,13 @@ for name in names:
     if path.is_symlink() or not path.is_file():
         fail(f"notify/{name} is not a plain file")
     try:
-        sources[name] = ast.parse(path.read_text(encoding="utf-8"))
+        data = path.read_bytes()
+        # parsed from its bytes, as the interpreter reads it: a `coding:` cookie (utf-7, unicode_escape) can hide
+        # statements in what reads as a comment in UTF-8 (red-team round 5); only UTF-8 source is accepted
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+        if encoding not in ("utf-8", "utf-8-sig"):
+            fail(f"notify/{name} declares the source encoding {encoding}: only UTF-8 is accepted")
+        sources[name] = ast.parse(data)
     except (OSError, SyntaxError, ValueError) as exc:
         fail(f"notify/{name} cannot be read: {exc}")
 if ast.dump(sources["render.py"]) != ast.dump(ast.parse(BASE_RENDER)):

@@ -1,3 +1,6 @@
+import os
+import random
+
 import pytest
 from throttle.policy import limiter_for
 from throttle.window import SlidingWindow
@@ -33,3 +36,21 @@ def test_remaining_at_boundary():
         w.allow(t)
     assert w.remaining(5.0) == 1
     assert w.remaining(7.0) == 3
+
+
+def test_boundaries_drawn_at_random():
+    # a window and event times drawn for each grade (multiples of 1/8 s: exact in binary, so the boundary is exact)
+    rng = random.Random(os.urandom(16))
+    window = rng.randint(8, 8000) / 8
+    start = rng.randint(0, 8000) / 8
+    w = SlidingWindow(1, window)
+    assert w.allow(start) is True
+    assert w.allow(start + window - 1 / 8) is False
+    assert w.allow(start + window) is True  # the first event no longer counts at exactly start + window
+    limit = rng.randint(2, 6)
+    times = sorted(start + rng.randint(0, 8 * 4) / 8 for _ in range(limit))
+    w = SlidingWindow(limit, window)
+    for t in times:
+        w.allow(t)
+    now = times[rng.randrange(limit)] + window  # exactly one window after one of them
+    assert w.remaining(now) == limit - sum(1 for t in times if t > now - window)

