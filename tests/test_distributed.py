@@ -493,16 +493,17 @@ def _two_learner_ranks(policy_dir: str, ppo: Any, **options: Any) -> list[Any]:
 
 
 def _assert_same_update(got: dict, want: dict, start: dict) -> None:
-    """Each tensor of ``got`` within 1% of the largest change the single-process update made to it (``start`` ->
+    """Each tensor of ``got`` within 3% of the largest change the single-process update made to it (``start`` ->
     ``want``). Ranks sum a gradient in another order (per row, then across ranks); AdamW divides by sqrt(v), which
     turns that float32 noise on near-zero gradients into visible weight differences (measured: at most 0.3% of
-    the update). A scale error on one rank's rows would be of the update's size; a uniform one, which AdamW hides,
-    shows in the gradient norms the tests compare besides."""
+    the update in session 10; 1.5% for the critic's token embeddings under GRPO on a fresh machine in session 13,
+    torch 2.13, Ray 2.60, with transformers 5.23 and 5.24 alike). A scale error on one rank's rows would be of the
+    update's size; a uniform one, which AdamW hides, shows in the gradient norms the tests compare besides."""
     import torch
 
     for name, value in want.items():
         moved = float((value - start[name]).abs().max())
-        assert float((got[name] - value).abs().max()) <= 0.01 * moved + 1e-7, name
+        assert float((got[name] - value).abs().max()) <= 0.03 * moved + 1e-7, name
     assert any(not torch.equal(v, start[k]) for k, v in want.items())  # the update moved something
 
 

@@ -150,3 +150,21 @@ def test_value_gae_bad_shapes(hidden_shape, weight_shape, match):
             torch.zeros(2, 4),
             torch.ones(2, 4, dtype=torch.bool),
         )
+
+
+def test_values_do_not_depend_on_how_the_rows_are_split():
+    """Each token's value is the same float whichever rows share its block of four and however the rows are split
+    over threads or ranks (two learner ranks must reproduce one process's critic update)."""
+    import torch
+
+    from coderl.ops import value_gae
+
+    gen = torch.Generator().manual_seed(0)
+    for dtype in (torch.bfloat16, torch.float32, torch.float16):
+        hidden = torch.randn(7, 64, 1000, generator=gen).to(dtype)  # 1000: a tail after the whole vectors
+        weight = torch.randn(1000, generator=gen)
+        rewards, mask = torch.zeros(7, 64), torch.ones(7, 64, dtype=torch.bool)
+        one = value_gae(hidden, weight, 0.0, rewards, mask, gamma=1.0, lam=0.95, num_threads=1).values
+        two = value_gae(hidden, weight, 0.0, rewards, mask, gamma=1.0, lam=0.95, num_threads=2).values
+        part = value_gae(hidden[2:5], weight, 0.0, rewards[2:5], mask[2:5], gamma=1.0, lam=0.95, num_threads=1).values
+        assert torch.equal(one, two) and torch.equal(one[2:5], part), dtype

@@ -51,49 +51,52 @@ __attribute__((always_inline)) inline float hsum(VecF v) {
   return (b[0] + b[2]) + (b[1] + b[3]);
 }
 
-template <class T, class Widen, class Scalar>
-__attribute__((always_inline)) inline float dot(const T* h, const float* w, int64_t n, Widen widen, Scalar scalar) {
-  VecF acc0 = {}, acc1 = {};
-  int64_t j = 0;
-  for (; j + 2 * kLanes <= n; j += 2 * kLanes) {
-    acc0 += widen(h + j) * load<VecF>(w + j);
-    acc1 += widen(h + j + kLanes) * load<VecF>(w + j + kLanes);
-  }
-  float tail = 0.0f;
-  for (; j < n; ++j) tail += scalar(h[j]) * w[j];
-  return hsum(acc0 + acc1) + tail;
-}
-
-// Four rows at once (rows r, r + stride, ...): each weight vector is loaded once for the four, and the
-// four accumulators are independent chains, so the loop runs at the loads' pace, not the adds' latency.
-template <class T, class Widen, class Scalar>
-__attribute__((always_inline)) inline void dot4(const T* h, int64_t stride, const float* w, int64_t n, Widen widen,
-                                                Scalar scalar, float* out) {
-  VecF a0 = {}, a1 = {}, a2 = {}, a3 = {};
+// R rows at once (rows r, r + stride, ...): each weight vector is loaded once for the R rows, and their
+// accumulators are independent chains, so the loop runs at the loads' pace, not the adds' latency. Each row's own
+// arithmetic is the same for R = 4 and R = 1, so a row's value does not depend on which rows share its block (nor
+// on how the tokens are split over threads or ranks).
+template <int R, class T, class Widen, class Scalar>
+__attribute__((always_inline)) inline void dot_rows(const T* h, int64_t stride, const float* w, int64_t n,
+                                                    Widen widen, Scalar scalar, float bias, float* out) {
+  VecF acc[R] = {};
   int64_t j = 0;
   for (; j + kLanes <= n; j += kLanes) {
     const VecF wj = load<VecF>(w + j);
-    a0 += widen(h + j) * wj;
-    a1 += widen(h + stride + j) * wj;
-    a2 += widen(h + 2 * stride + j) * wj;
-    a3 += widen(h + 3 * stride + j) * wj;
+    for (int k = 0; k < R; ++k) acc[k] += widen(h + k * stride + j) * wj;
   }
-  float t[4] = {0.0f, 0.0f, 0.0f, 0.0f};
-  for (; j < n; ++j)
-    for (int r = 0; r < 4; ++r) t[r] += scalar(h[r * stride + j]) * w[j];
-  out[0] = hsum(a0) + t[0];
-  out[1] = hsum(a1) + t[1];
-  out[2] = hsum(a2) + t[2];
-  out[3] = hsum(a3) + t[3];
+  for (int k = 0; k < R; ++k) {
+    float tail = 0.0f;
+    for (int64_t jj = j; jj < n; ++jj) tail += scalar(h[k * stride + jj]) * w[jj];
+    out[k] = hsum(acc[k]) + tail + bias;
+  }
 }
 
 // bf16 rows read as 32-bit pairs: the even element is the pair shifted left 16 bits, the odd one the pair with
-// its low 16 bits cleared (no widening shuffle), against the weight split into its even and odd elements.
-// Four rows share each weight load; eight independent accumulators.
+// its low 16 bits cleared (no widening shuffle), against the weight split into its even and odd elements
+// (``we``/``wo``, ``body`` pairs). R rows share each weight load; each row's arithmetic is the same for any R.
+template <int R>
+__attribute__((always_inline)) inline void pair_rows(const uint16_t* h, int64_t n, const float* w, const float* we,
+                                                     const float* wo, int64_t body, float bias, float* out) {
+  const VecU low_cleared = ~VecU{} << 16;
+  VecF e[R] = {}, o[R] = {};
+  for (int64_t j = 0; j < body; j += kLanes) {
+    const VecF ve = load<VecF>(we + j), vo = load<VecF>(wo + j);
+    for (int k = 0; k < R; ++k) {
+      const VecU x = load<VecU>(h + k * n + 2 * j);
+      e[k] += (VecF)(x << 16) * ve;
+      o[k] += (VecF)(x & low_cleared) * vo;
+    }
+  }
+  for (int k = 0; k < R; ++k) {
+    float tail = 0.0f;
+    for (int64_t jj = 2 * body; jj < n; ++jj) tail += bf16_to_float(h[k * n + jj]) * w[jj];
+    out[k] = hsum(e[k] + o[k]) + tail + bias;
+  }
+}
+
 __attribute__((always_inline)) inline void rows_dot_bf16_pairs(const uint16_t* h, int64_t rows, const float* w,
                                                                int64_t n, float bias, float* out) {
-  const int64_t pairs = n / 2;
-  const int64_t body = pairs / kLanes * kLanes;  // pairs handled by whole vectors
+  const int64_t body = n / 2 / kLanes * kLanes;  // pairs handled by whole vectors
   thread_local std::vector<float> split;
   split.resize(static_cast<size_t>(2 * body));
   float* we = split.data();
@@ -102,43 +105,17 @@ __attribute__((always_inline)) inline void rows_dot_bf16_pairs(const uint16_t* h
     we[j] = w[2 * j];
     wo[j] = w[2 * j + 1];
   }
-  const VecU low_cleared = ~VecU{} << 16;
   int64_t r = 0;
-  for (; r + 4 <= rows; r += 4) {
-    const uint16_t* h0 = h + r * n;
-    VecF e0 = {}, e1 = {}, e2 = {}, e3 = {}, o0 = {}, o1 = {}, o2 = {}, o3 = {};
-    for (int64_t j = 0; j < body; j += kLanes) {
-      const VecF ve = load<VecF>(we + j), vo = load<VecF>(wo + j);
-      const VecU x0 = load<VecU>(h0 + 2 * j), x1 = load<VecU>(h0 + n + 2 * j);
-      const VecU x2 = load<VecU>(h0 + 2 * n + 2 * j), x3 = load<VecU>(h0 + 3 * n + 2 * j);
-      e0 += (VecF)(x0 << 16) * ve;
-      o0 += (VecF)(x0 & low_cleared) * vo;
-      e1 += (VecF)(x1 << 16) * ve;
-      o1 += (VecF)(x1 & low_cleared) * vo;
-      e2 += (VecF)(x2 << 16) * ve;
-      o2 += (VecF)(x2 & low_cleared) * vo;
-      e3 += (VecF)(x3 << 16) * ve;
-      o3 += (VecF)(x3 & low_cleared) * vo;
-    }
-    const VecF acc[4] = {e0 + o0, e1 + o1, e2 + o2, e3 + o3};
-    for (int k = 0; k < 4; ++k) {
-      float tail = 0.0f;
-      for (int64_t j = 2 * body; j < n; ++j) tail += bf16_to_float(h0[k * n + j]) * w[j];
-      out[r + k] = hsum(acc[k]) + tail + bias;
-    }
-  }
-  for (; r < rows; ++r) out[r] = dot(h + r * n, w, n, widen_bf16, bf16_to_float) + bias;
+  for (; r + 4 <= rows; r += 4) pair_rows<4>(h + r * n, n, w, we, wo, body, bias, out + r);
+  for (; r < rows; ++r) pair_rows<1>(h + r * n, n, w, we, wo, body, bias, out + r);
 }
 
 template <class T, class Widen, class Scalar>
 __attribute__((always_inline)) inline void rows_dot(const T* h, int64_t rows, const float* w, int64_t n, float bias,
                                                     Widen widen, Scalar scalar, float* out) {
   int64_t r = 0;
-  for (; r + 4 <= rows; r += 4) {
-    dot4(h + r * n, n, w, n, widen, scalar, out + r);
-    for (int k = 0; k < 4; ++k) out[r + k] += bias;
-  }
-  for (; r < rows; ++r) out[r] = dot(h + r * n, w, n, widen, scalar) + bias;
+  for (; r + 4 <= rows; r += 4) dot_rows<4>(h + r * n, n, w, n, widen, scalar, bias, out + r);
+  for (; r < rows; ++r) dot_rows<1>(h + r * n, n, w, n, widen, scalar, bias, out + r);
 }
 
 // Each kernel compiled three times: baseline (SSE2 on x86-64), AVX2 + FMA, and AVX-512 (F + BW), everything
