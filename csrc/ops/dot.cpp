@@ -122,16 +122,17 @@ __attribute__((always_inline)) inline void rows_dot(const T* h, int64_t rows, co
 // inlined into the one function (flatten) so that all of it is built for that target. Chosen at run time by
 // the CPU's features, not its model: GCC's target_clones("arch=...") resolve by exact CPU model, and a
 // virtual CPU that names itself only "Intel Xeon Processor" got the SSE2 clone (session 13's finding).
-#define CODERL_KERNEL(name, T, widen, scalar)                                                                  \
+// The kernel `name` runs __VA_ARGS__ (an expression of h, rows, w, n, bias, out).
+#define CODERL_KERNEL(name, T, ...)                                                                          \
   void name##_base(const T* h, int64_t rows, const float* w, int64_t n, float bias, float* out) {          \
-    rows_dot(h, rows, w, n, bias, widen, scalar, out);                                                        \
+    __VA_ARGS__;                                                                                              \
   }                                                                                                           \
   CODERL_X86_ONLY(__attribute__((target("avx2,fma"), flatten)) void name##_avx2(                              \
       const T* h, int64_t rows, const float* w, int64_t n, float bias, float* out) {                          \
-    rows_dot(h, rows, w, n, bias, widen, scalar, out);                                                        \
+    __VA_ARGS__;                                                                                              \
   } __attribute__((target("avx512f,avx512bw,avx512vl,avx2,fma"), flatten)) void name##_avx512(                \
       const T* h, int64_t rows, const float* w, int64_t n, float bias, float* out) {                          \
-    rows_dot(h, rows, w, n, bias, widen, scalar, out);                                                        \
+    __VA_ARGS__;                                                                                              \
   })
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -143,21 +144,9 @@ __attribute__((always_inline)) inline void rows_dot(const T* h, int64_t rows, co
 inline float same(float x) { return x; }
 inline VecF load_f32(const float* p) { return load<VecF>(p); }
 
-CODERL_KERNEL(rows_f32, float, load_f32, same)
-#define CODERL_PAIRS_KERNEL(name)                                                                          \
-  void name##_base(const uint16_t* h, int64_t rows, const float* w, int64_t n, float bias, float* out) {    \
-    rows_dot_bf16_pairs(h, rows, w, n, bias, out);                                                            \
-  }                                                                                                           \
-  CODERL_X86_ONLY(__attribute__((target("avx2,fma"), flatten)) void name##_avx2(                              \
-      const uint16_t* h, int64_t rows, const float* w, int64_t n, float bias, float* out) {                   \
-    rows_dot_bf16_pairs(h, rows, w, n, bias, out);                                                            \
-  } __attribute__((target("avx512f,avx512bw,avx512vl,avx2,fma"), flatten)) void name##_avx512(                \
-      const uint16_t* h, int64_t rows, const float* w, int64_t n, float bias, float* out) {                   \
-    rows_dot_bf16_pairs(h, rows, w, n, bias, out);                                                            \
-  })
-
-CODERL_PAIRS_KERNEL(rows_bf16)
-CODERL_KERNEL(rows_f16, uint16_t, widen_f16, f16_to_float)
+CODERL_KERNEL(rows_f32, float, rows_dot(h, rows, w, n, bias, load_f32, same, out))
+CODERL_KERNEL(rows_bf16, uint16_t, rows_dot_bf16_pairs(h, rows, w, n, bias, out))
+CODERL_KERNEL(rows_f16, uint16_t, rows_dot(h, rows, w, n, bias, widen_f16, f16_to_float, out))
 
 enum class Isa { kBase, kAvx2, kAvx512 };
 

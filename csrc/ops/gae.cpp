@@ -49,7 +49,6 @@ struct ArrayValues {
 // chain (value_gae ran at 0.5x torch's GEMV followed by gae).
 struct HeadValues {
   ValueHead head;
-  const float* out() const { return head.values_out; }
   float operator()(int64_t i) const { return head.values_out[i]; }
   void prefetch(int64_t i) const { __builtin_prefetch(head.values_out + i); }
   void prepare(int64_t begin, int64_t end) const {
@@ -417,14 +416,20 @@ __attribute__((target("avx2,fma"), flatten)) void run_rows_avx2(const GaeProblem
                                                                  int64_t e, Stats& stats) {
   RowEngine<DR, Values, DECOUPLED, STATS>(p, values, b, e).run(stats);
 }
+#endif
 
-bool cpu_has_avx2_fma() {
-  // CODERL_GAE_ISA=baseline: never the AVX2 code in this process (a user's escape hatch)
-  static const bool yes = [] {
+// CODERL_GAE_ISA=baseline: never the SIMD code in this process (a user's escape hatch), read once.
+bool env_forces_baseline() {
+  static const bool forced = [] {
     const char* isa = std::getenv("CODERL_GAE_ISA");
-    const bool forced = isa != nullptr && std::string(isa) == "baseline";
-    return !forced && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    return isa != nullptr && std::string(isa) == "baseline";
   }();
+  return forced;
+}
+
+#ifdef CODERL_GAE_AVX2
+bool cpu_has_avx2_fma() {
+  static const bool yes = !env_forces_baseline() && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
   return yes;
 }
 #endif
@@ -522,11 +527,7 @@ const char* gae_isa() { return has_avx2_fma() ? "avx2" : "baseline"; }
 
 void set_gae_baseline(bool baseline) { force_baseline.store(baseline, std::memory_order_relaxed); }
 
-bool gae_baseline_forced() {
-  if (force_baseline.load(std::memory_order_relaxed)) return true;
-  const char* isa = std::getenv("CODERL_GAE_ISA");
-  return isa != nullptr && std::string(isa) == "baseline";
-}
+bool gae_baseline_forced() { return force_baseline.load(std::memory_order_relaxed) || env_forces_baseline(); }
 
 int64_t total_tokens(const GaeProblem& p) {
   return p.row_offsets ? p.row_offsets[p.num_rows] : p.num_rows * p.row_len;
