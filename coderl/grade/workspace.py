@@ -131,6 +131,30 @@ def _scratch_repository(git: str, tmp: str, files: dict[str, bytes], info: dict[
     return env
 
 
+def _ask_paths(git: str, tmp: str, env: dict[str, str], command: list[str], paths: list[str]) -> bytes:
+    """``git -C tmp COMMAND --stdin -z`` over ``paths``: its NUL-separated answer."""
+    proc = subprocess.run(
+        [git, "-C", tmp, *command, "--stdin", "-z"],
+        input=b"\0".join(p.encode("utf-8", "surrogateescape") for p in paths) + b"\0",
+        env=env,
+        capture_output=True,
+        check=False,
+    )
+    return proc.stdout if proc.returncode in (0, 1) else b""
+
+
+def _agent_config(git: str, tmp: str, config: bytes, query: list[str]) -> str:
+    """``git config`` QUERY of the agent's ``.git/config`` text, read as a file with includes off: nothing of the
+    configuration runs and no other file is read."""
+    path = os.path.join(tmp, "agent-config")
+    with open(path, "wb") as handle:
+        handle.write(config)
+    proc = subprocess.run(
+        [git, "config", "--no-includes", "--file", path, *query], env=_git_env(), capture_output=True, check=False
+    )
+    return proc.stdout.decode("utf-8", "surrogateescape")
+
+
 def _git_ignored(paths: list[str], files: dict[str, bytes], exclude: bytes = b"") -> set[str]:
     """Which of ``paths`` the workspace's own ``.gitignore`` files ignore, as ``git check-ignore`` judges them: files
     a commit of the fix would not hold (a ``.build.local`` that ``build.sh`` sources, red-team round 4), so the
@@ -143,16 +167,8 @@ def _git_ignored(paths: list[str], files: dict[str, bytes], exclude: bytes = b""
         return set()
     with tempfile.TemporaryDirectory(prefix="coderl-ignore-") as tmp:
         env = _scratch_repository(git, tmp, rules, {"exclude": exclude} if exclude else {})
-        proc = subprocess.run(
-            [git, "-C", tmp, "check-ignore", "--no-index", "--stdin", "-z"],
-            input=b"\0".join(p.encode("utf-8", "surrogateescape") for p in paths) + b"\0",
-            env=env,
-            capture_output=True,
-            check=False,
-        )
-    if proc.returncode not in (0, 1):
-        return set()
-    return {p.decode("utf-8", "surrogateescape") for p in proc.stdout.split(b"\0") if p}
+        answer = _ask_paths(git, tmp, env, ["check-ignore", "--no-index"], paths)
+    return {p.decode("utf-8", "surrogateescape") for p in answer.split(b"\0") if p}
 
 
 def _in_git_dir(path: str) -> bool:
@@ -170,17 +186,7 @@ def _local_excludes(files: dict[str, bytes]) -> bytes:
     if config is None or git is None:
         return out
     with tempfile.TemporaryDirectory(prefix="coderl-config-") as tmp:
-        path = os.path.join(tmp, "config")
-        with open(path, "wb") as handle:
-            handle.write(config)
-        env = _git_env()
-        proc = subprocess.run(
-            [git, "config", "--no-includes", "--file", path, "--get", "core.excludesFile"],
-            env=env,
-            capture_output=True,
-            check=False,
-        )
-    name = proc.stdout.decode("utf-8", "surrogateescape").strip()
+        name = _agent_config(git, tmp, config, ["--get", "core.excludesFile"]).strip()
     rel = _normalized(name.removeprefix("/workspace/")) if name and not name.startswith("~") else None
     if rel is not None and rel in files:
         out += b"\n" + files[rel]
@@ -209,37 +215,14 @@ def _committed_forms(paths: list[str], files: dict[str, bytes]) -> tuple[set[str
     drivers: set[str] = set()
     with tempfile.TemporaryDirectory(prefix="coderl-attr-") as tmp:
         env = _scratch_repository(git, tmp, attributes, {"attributes": info} if info is not None else {})
-        proc = subprocess.run(
-            [git, "-C", tmp, "check-attr", "-z", "--stdin", "ident", "filter"],
-            input=b"\0".join(p.encode("utf-8", "surrogateescape") for p in paths) + b"\0",
-            env=env,
-            capture_output=True,
-            check=False,
-        )
+        answer = _ask_paths(git, tmp, env, ["check-attr", "ident", "filter"], paths)
         config = files.get(".git/config")
         if config is not None:
-            cfg = os.path.join(tmp, "agent-config")
-            with open(cfg, "wb") as handle:
-                handle.write(config)
-            listed = subprocess.run(
-                [
-                    git,
-                    "config",
-                    "--no-includes",
-                    "--file",
-                    cfg,
-                    "--name-only",
-                    "--get-regexp",
-                    r"^filter\..*\.(clean|process)$",
-                ],
-                env=env,
-                capture_output=True,
-                check=False,
-            )
-            for line in listed.stdout.decode("utf-8", "surrogateescape").splitlines():
+            listed = _agent_config(git, tmp, config, ["--name-only", "--get-regexp", r"^filter\..*\.(clean|process)$"])
+            for line in listed.splitlines():
                 drivers.add(line.strip()[len("filter.") :].rsplit(".", 1)[0].lower())
     ident, filtered = set(), set()
-    fields = proc.stdout.split(b"\0")
+    fields = answer.split(b"\0")
     for i in range(0, len(fields) - 2, 3):
         path, attr, value = (f.decode("utf-8", "surrogateescape") for f in fields[i : i + 3])
         if attr == "ident" and value == "set":
