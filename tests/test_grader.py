@@ -133,6 +133,8 @@ def test_prepare_workspace_grades_what_a_commit_would_hold():
     }
     files, notes = prepare_workspace(task, agent)
     assert "wcwidth.py" not in files and "ledger/helpers.py" in files  # inside the task's package: its own
+    lookalike, _ = prepare_workspace(task, {**task.workspace, "led/__init__.py": b"x = 1\n"})
+    assert "led/__init__.py" not in lookalike  # a name that only begins like the task's ledger/ is not the task's
     assert files["ledger/summary.py"].endswith(b"# $Id$\n")
     assert files["ledger/entries.py"] == task.workspace["ledger/entries.py"]
     assert "fix.local" not in files and ".GIT/suite" not in files

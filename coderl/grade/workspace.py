@@ -256,8 +256,8 @@ def _unused_new_modules(task: Task, files: dict[str, bytes]) -> set[str]:
             name = first if rest else _module_name(first)
             if not name or name == "__init__" or name.startswith("test") or name == "conftest":
                 continue
-            if any(b.startswith(prefix + first) for b in base):
-                continue  # the task's own module or folder
+            if any(b == prefix + first or b.startswith(prefix + first + "/") for b in base):
+                continue  # the task's own module or folder (``led/`` is not ``ledger/``'s)
             candidates.setdefault(name, set()).add(path)
     if not candidates:
         return set()
