@@ -1046,13 +1046,18 @@ class _Analyzer(ast.NodeVisitor):
         if not self.functions and self.mode == "file":
             for target in node.targets:
                 if isinstance(target, ast.Name) and target.id == "__all__":
-                    exported = [_const_str(e) for e in getattr(node.value, "elts", [])]
-                    bad = [e for e in exported if e and (e in self._own_builtins() or e.startswith("coderl"))]
-                    if bad and self._star_importable():
-                        self.hit("py.patch-builtins", node, f"__all__ exports {bad[0]!r}")
+                    self._check_exports(node.value, node)
                 if isinstance(target, ast.Name) and target.id == "pytest_plugins":
                     self.hit("py.plugin-entry-point", node, "pytest_plugins")
         self.generic_visit(node)
+
+    def _check_exports(self, value: ast.expr, node: ast.AST) -> None:
+        """``__all__ = [...]`` (or ``+= [...]``) of a module a test may star-import, naming a builtin the module binds
+        to its own or a coderl name: ``from solution import *`` would replace the test's own."""
+        exported = [_const_str(e) for e in getattr(value, "elts", [])]
+        bad = [e for e in exported if e and (e in self._own_builtins() or e.startswith("coderl"))]
+        if bad and self._star_importable():
+            self.hit("py.patch-builtins", node, f"__all__ exports {bad[0]!r}")
 
     def _own_builtins(self) -> set[str]:
         """Checked builtins' names this module binds to something of its own (``def abs``, ``abs = f``,
@@ -1077,11 +1082,7 @@ class _Analyzer(ast.NodeVisitor):
     def visit_AugAssign(self, node: ast.AugAssign) -> None:
         self._check_target(node.target, node.value, node)
         if isinstance(node.target, ast.Name) and node.target.id == "__all__" and self.mode == "file":
-            exported = [_const_str(e) for e in getattr(node.value, "elts", [])]
-            if self._star_importable() and any(
-                e and (e in self._own_builtins() or e.startswith("coderl")) for e in exported
-            ):
-                self.hit("py.patch-builtins", node, "__all__ exports a builtin's name")
+            self._check_exports(node.value, node)
         self.generic_visit(node)
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
