@@ -142,6 +142,28 @@ def test_prepare_workspace_grades_what_a_commit_would_hold():
     assert any("clean filter" in n for n in notes) and any("collapsed $Id$" in n for n in notes)
 
 
+def test_prepare_workspace_reads_the_attributes_file_the_agent_configures():
+    """``core.attributesFile`` in the agent's .git/config, naming a file in the workspace, is read as git reads it
+    (below the .gitattributes files in precedence): a clean filter or ident declared only there counts."""
+    from coderl.suites import repo_suite
+
+    task = next(t for t in repo_suite() if t.id == "repo-ledger-net-total")
+    config = task.workspace[".git/config"] + b"[core]\n\tattributesFile = /workspace/.attrs\n"
+    config += b'[filter "tidy"]\n\tclean = cat\n'
+    agent = {
+        **task.workspace,
+        ".attrs": b"ledger/entries.py filter=tidy\nledger/summary.py ident\n",
+        ".git/config": config,
+        "ledger/entries.py": task.workspace["ledger/entries.py"] + b"\n# changed\n",
+        "ledger/summary.py": task.workspace["ledger/summary.py"] + b"\n# $Id: fixed $\n",
+    }
+    files, notes = prepare_workspace(task, agent)
+    assert files["ledger/entries.py"] == task.workspace["ledger/entries.py"], notes
+    assert files["ledger/summary.py"].endswith(b"# $Id$\n")
+    overridden = {**agent, ".gitattributes": b"ledger/entries.py -filter\n"}  # the repository's own file wins
+    assert prepare_workspace(task, overridden)[0]["ledger/entries.py"] == agent["ledger/entries.py"]
+
+
 def test_prepare_workspace_drops_new_files_the_repository_ignores():
     """What a commit of the fix would hold is what is graded: a new file the workspace's .gitignore ignores (a
     ``.build.local`` that build.sh sources) is removed; a tracked file stays whatever the rules say."""

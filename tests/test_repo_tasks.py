@@ -382,7 +382,29 @@ for folder in ("/tmp", "/dev/shm", "/var/tmp"):
         print("PLANTED-IN", folder)
     except OSError:  # a read-only scratch folder keeps nothing anyway
         pass
+import ctypes
+libc = ctypes.CDLL(None, use_errno=True)
+KEY, CREATE = 0x5CA1AB1E, 0o1000 | 0o600  # IPC_CREAT | rw-------
+made = {
+    "shm": libc.shmget(KEY, 4096, CREATE),
+    "msg": libc.msgget(KEY, CREATE),
+    "sem": libc.semget(KEY, 1, CREATE),
+    "mq": libc.mq_open(b"/coderl-left", os.O_CREAT | os.O_RDWR, 0o600, None),
+}
+print("IPC-PLANTED", " ".join(kind for kind, ident in made.items() if ident != -1))
 print("PLANTED", os.environ["HOME"])
+"""
+_PROBE_IPC = r"""
+import ctypes, os
+libc = ctypes.CDLL(None, use_errno=True)
+KEY = 0x5CA1AB1E
+found = {
+    "shm": libc.shmget(KEY, 0, 0),
+    "msg": libc.msgget(KEY, 0),
+    "sem": libc.semget(KEY, 0, 0),
+    "mq": libc.mq_open(b"/coderl-left", os.O_RDONLY),
+}
+print("IPC-CHECKED", " ".join(f"STILL-THERE-{kind}" for kind, ident in found.items() if ident != -1) or "none")
 """
 _FRESH_CHECK = r"""
 coderl-run python3 plant.py
@@ -391,6 +413,7 @@ echo "$out"
 coderl-run bash -c 'for d in /tmp /dev/shm /var/tmp; do
   test -e $d/left-by-step-1 && echo "STILL-THERE $d"
 done; true'
+coderl-run python3 probe_ipc.py
 grep -q '^ok$' "$CODERL_SUBMITTED/answer.txt"
 """
 
@@ -399,17 +422,20 @@ def test_each_program_of_a_check_starts_from_a_clean_slate(tmp_path: Path, grade
     """Round 4 of the red team carried state from a check's first program to its later ones: a
     ``usercustomize.py`` in the sandbox uid's user site (``HOME=/tmp``) that changed what the check's own
     ``python3 -c`` printed, and marks in ``/tmp`` deleted or muted. Now each program gets a fresh home, no user
-    site-packages, and what the sandbox uid left in the scratch folders is removed when a program returns."""
+    site-packages, and what the sandbox uid left in the scratch folders, System V IPC and POSIX message queues is
+    removed when a program returns."""
     root = _write(
         tmp_path / "fresh",
         'id = "fresh"\nprompt = "p"\n[check]\nscript = "check_fresh.sh"\ntimeout_s = 60\n',
         {"check_fresh.sh": _FRESH_CHECK},
-        {"plant.py": _PLANT, "answer.txt": "ok\n"},
+        {"plant.py": _PLANT, "probe_ipc.py": _PROBE_IPC, "answer.txt": "ok\n"},
     )
     task = load_task(root)
     result = graders.grade(task, dict(task.workspace))
     out = result.output
     assert "PLANTED-IN /tmp" in out and "PLANTED " in out, out  # the first program ran and left its files
+    assert "IPC-PLANTED shm msg sem mq" in out, out  # System V objects and a POSIX queue were made...
+    assert "IPC-CHECKED none" in out, out  # ...and none reached the later program
     first_home = out.split("PLANTED ")[1].split()[0]
     later = out.split("HOME ")[1].split()
     assert later[0] != first_home and later[2] == "False", out

@@ -346,6 +346,7 @@ class Worker:
             if self.check:
                 _kill_leftovers()
                 _remove_own_files()
+                _remove_own_ipc()
         out, err = (stream.decode("utf-8", errors="replace") for stream in (proc.stdout, proc.stderr))
         return self._value({"returncode": proc.returncode, "stdout": out, "stderr": err})
 
@@ -357,8 +358,9 @@ def _kill_leftovers() -> None:
         os.kill(-1, signal.SIGKILL)
 
 
-# Folders outside the workspace where a program of the sandbox uid can leave files for the next one.
-_SCRATCH = ("/tmp", "/var/tmp", "/dev/shm", "/run/user")
+# Folders outside the workspace where a program of the sandbox uid can leave files for the next one (POSIX
+# message queues are files of /dev/mqueue).
+_SCRATCH = ("/tmp", "/var/tmp", "/dev/shm", "/run/user", "/dev/mqueue")
 
 
 def _remove_own_files() -> None:
@@ -386,6 +388,36 @@ def _remove_own_files() -> None:
                     shutil.rmtree(path, ignore_errors=True)
                 else:
                     os.unlink(path)
+
+
+def _remove_own_ipc() -> None:
+    """Remove the System V shared memory segments, semaphore sets and message queues this uid owns or created
+    (listed in ``/proc/sysvipc``; the container has its own IPC namespace, so they are the check's programs'):
+    like files in /tmp, they would carry state from one program of a check to the next."""
+    import ctypes
+
+    ipc_rmid = 0
+    libc = ctypes.CDLL(None, use_errno=True)
+    remove = {
+        "shm": lambda ident: libc.shmctl(ident, ipc_rmid, None),
+        "sem": lambda ident: libc.semctl(ident, 0, ipc_rmid),
+        "msg": lambda ident: libc.msgctl(ident, ipc_rmid, None),
+    }
+    uid = os.getuid()
+    for kind, rmid in remove.items():
+        try:
+            with open(f"/proc/sysvipc/{kind}", encoding="ascii") as handle:
+                header, *rows = [line.split() for line in handle if line.strip()]
+        except (OSError, ValueError):
+            continue
+        column = {name: i for i, name in enumerate(header)}
+        id_col = next((column[n] for n in ("shmid", "semid", "msqid") if n in column), None)
+        if id_col is None or "uid" not in column:
+            continue
+        for row in rows:
+            with contextlib.suppress(IndexError, ValueError):
+                if uid in (int(row[column["uid"]]), int(row[column.get("cuid", column["uid"])])):
+                    rmid(int(row[id_col]))
 
 
 def _undumpable() -> None:

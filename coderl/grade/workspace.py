@@ -176,21 +176,27 @@ def _in_git_dir(path: str) -> bool:
     return path == ".git" or path.startswith(".git/")
 
 
-def _local_excludes(files: dict[str, bytes]) -> bytes:
-    """The ignore rules of the repository's own configuration as the agent left it: ``.git/info/exclude`` and a
-    ``core.excludesFile`` that lies in the workspace (read with ``git config --file``, includes off: nothing of the
-    configuration runs). A fix kept in a file these rules exclude is in no commit (red-team round 5)."""
-    out = files.get(".git/info/exclude", b"")
+def _workspace_config_file(files: dict[str, bytes], key: str) -> bytes | None:
+    """The content of the file that the agent's ``.git/config`` names under ``key`` (``core.excludesFile``,
+    ``core.attributesFile``) where that file lies in the workspace; read with ``git config --file``, includes
+    off: nothing of the configuration runs. None where there is no such setting or file."""
     config = files.get(".git/config")
     git = shutil.which("git")
     if config is None or git is None:
-        return out
+        return None
     with tempfile.TemporaryDirectory(prefix="coderl-config-") as tmp:
-        name = _agent_config(git, tmp, config, ["--get", "core.excludesFile"]).strip()
+        name = _agent_config(git, tmp, config, ["--get", key]).strip()
     rel = _normalized(name.removeprefix("/workspace/")) if name and not name.startswith("~") else None
-    if rel is not None and rel in files:
-        out += b"\n" + files[rel]
-    return out
+    return files.get(rel) if rel is not None else None
+
+
+def _local_excludes(files: dict[str, bytes]) -> bytes:
+    """The ignore rules of the repository's own configuration as the agent left it: ``.git/info/exclude`` and a
+    ``core.excludesFile`` that lies in the workspace. A fix kept in a file these rules exclude is in no commit
+    (red-team round 5)."""
+    out = files.get(".git/info/exclude", b"")
+    named = _workspace_config_file(files, "core.excludesFile")
+    return out if named is None else out + b"\n" + named
 
 
 def _git_env() -> dict[str, str]:
@@ -205,16 +211,23 @@ def _committed_forms(paths: list[str], files: dict[str, bytes]) -> tuple[set[str
     """Which of ``paths`` a commit would not hold as they are: (those under the ``ident`` attribute, whose
     ``$Id: ... $`` text git collapses to ``$Id$``; those under a ``filter`` whose clean command the agent's own
     ``.git/config`` defines, whose committed content is whatever that command makes). Read with ``git
-    check-attr`` from the workspace's ``.gitattributes`` files and ``.git/info/attributes`` in a scratch
-    repository; the filter's command never runs (red-team round 5 kept its fixes in both)."""
+    check-attr`` from the workspace's ``.gitattributes`` files, ``.git/info/attributes`` and a
+    ``core.attributesFile`` in the workspace, in a scratch repository with git's own precedence; the filter's
+    command never runs (red-team round 5 kept its fixes in the first two)."""
     attributes = {p: d for p, d in files.items() if posixpath.basename(p) == ".gitattributes" and not _in_git_dir(p)}
     info = files.get(".git/info/attributes")
+    named = _workspace_config_file(files, "core.attributesFile")
     git = shutil.which("git")
-    if not paths or not (attributes or info) or git is None:
+    if not paths or not (attributes or info or named) or git is None:
         return set(), set()
     drivers: set[str] = set()
     with tempfile.TemporaryDirectory(prefix="coderl-attr-") as tmp:
         env = _scratch_repository(git, tmp, attributes, {"attributes": info} if info is not None else {})
+        if named is not None:
+            global_rules = os.path.join(tmp, ".git", "agent-attributes")
+            with open(global_rules, "wb") as handle:
+                handle.write(named)
+            subprocess.run([git, "-C", tmp, "config", "core.attributesFile", global_rules], env=env, check=False)
         answer = _ask_paths(git, tmp, env, ["check-attr", "ident", "filter"], paths)
         config = files.get(".git/config")
         if config is not None:

@@ -1,3 +1,7 @@
+import copy
+import os
+import random
+
 from cfgtool.loader import parse_layer
 from cfgtool.merge import merge, merge_all
 
@@ -26,3 +30,45 @@ def test_merge_all_three_layers_deep():
     layers = [{"a": {"b": {"c": 1, "d": 2}}}, {"a": {"b": {"d": 3}}}, {"a": {"e": 4}}]
     assert merge_all(layers) == {"a": {"b": {"c": 1, "d": 3}, "e": 4}}
     assert layers[0] == {"a": {"b": {"c": 1, "d": 2}}}
+
+
+def _names(rng):
+    # Section and key names drawn for each grade: a merge that knows other grades' inputs does not know these.
+    names = set()
+    while len(names) < 4:
+        names.add("".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(rng.randint(2, 8))))
+    return sorted(names)
+
+
+def _tree(rng, names, depth):
+    out = {}
+    for name in rng.sample(names, rng.randint(1, len(names))):
+        if depth > 0 and rng.random() < 0.6:
+            out[name] = _tree(rng, names, depth - 1)
+        else:
+            out[name] = rng.choice([rng.randint(-999, 999), "".join(rng.choice("xyz0123") for _ in range(4))])
+    return out
+
+
+def _layered(base, override):
+    # The reference merge, made here: later layers win on leaves, sections merge recursively.
+    out = dict(base)
+    for key, value in override.items():
+        old = out.get(key)
+        out[key] = _layered(old, value) if isinstance(old, dict) and isinstance(value, dict) else value
+    return out
+
+
+def test_merge_any_layers_deep():
+    rng = random.Random(os.urandom(16))
+    names = _names(rng)
+    layers = [_tree(rng, names, 3) for _ in range(rng.randint(3, 5))]
+    layers[-2][names[0]] = {names[1]: {names[2]: 1, names[3]: 2}}  # a deep section the last layer touches
+    layers[-1][names[0]] = {names[1]: {names[3]: rng.randint(3, 99)}}
+    before = copy.deepcopy(layers)
+    want = {}
+    for layer in layers:
+        want = _layered(want, layer)
+    assert merge_all(layers) == want
+    assert merge(layers[0], layers[1]) == _layered(layers[0], layers[1])
+    assert layers == before

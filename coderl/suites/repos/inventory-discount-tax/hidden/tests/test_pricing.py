@@ -1,3 +1,5 @@
+import os
+import random
 from decimal import Decimal
 
 from inventory import Item, OrderLine, line_total, order_total
@@ -31,3 +33,23 @@ def test_discount_applies_before_tax():
 def test_discounted_order_total():
     lines = [OrderLine(PEN, 4, Decimal("0.25")), OrderLine(BOOK, 1)]
     assert str(order_total(lines)) == "18.00"
+
+
+def test_any_discounted_order():
+    # Prices, rates and quantities drawn for each grade; the reference total is computed here.
+    from decimal import ROUND_HALF_UP
+
+    rng = random.Random(os.urandom(16))
+    lines, want = [], Decimal(0)
+    for i in range(rng.randint(2, 6)):
+        price = Decimal(rng.randint(500, 99_999)) / 100
+        tax = Decimal(rng.randint(5, 25)) / 100
+        discount = Decimal(rng.randint(5, 60)) / 100 if i == 0 or rng.random() < 0.7 else Decimal(0)
+        quantity = rng.randint(2, 40)
+        item = Item(f"S-{rng.randint(100, 999)}", "thing", price, tax_rate=tax)
+        line = OrderLine(item, quantity, discount)
+        cost = (price * quantity * (1 - discount) * (1 + tax)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+        assert str(line_total(line)) == str(cost)
+        lines.append(line)
+        want += cost
+    assert str(order_total(lines)) == str(want)

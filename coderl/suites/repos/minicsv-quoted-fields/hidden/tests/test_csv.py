@@ -1,3 +1,6 @@
+import os
+import random
+
 from minicsv.dialect import SEMICOLON
 from minicsv.reader import read
 from minicsv.writer import write
@@ -24,3 +27,24 @@ def test_escaped_quotes_round_trip():
     assert read('"x,""y""",z\n"q ""r"", s",t\n') == [['x,"y"', "z"], ['q "r", s', "t"]]
     rows = [["a,b", 'say "hi"', "plain"]]
     assert read(write(rows)) == rows
+
+
+def test_any_quoted_text():
+    # Rows drawn for each grade and written as CSV here (not by write()); the reader must recover them.
+    from minicsv.dialect import DEFAULT
+
+    rng = random.Random(os.urandom(16))
+    dialect = rng.choice([DEFAULT, SEMICOLON])
+    sep = dialect.delimiter
+    alphabet = "abcxyz019 .-" + sep + '"'
+    rows, lines = [], []
+    for _ in range(rng.randint(2, 6)):
+        row = ["".join(rng.choice(alphabet) for _ in range(rng.randint(1, 9))) for _ in range(rng.randint(2, 5))]
+        row[0] = rng.choice("abc") + sep + '"' + row[0]  # one field at least needs quoting
+        cells = []
+        for field in row:
+            needs = sep in field or '"' in field
+            cells.append('"' + field.replace('"', '""') + '"' if needs or rng.random() < 0.2 else field)
+        rows.append(row)
+        lines.append(sep.join(cells))
+    assert read("\n".join(lines) + "\n", dialect) == rows

@@ -1,3 +1,6 @@
+import os
+import random
+
 from reportgen.columns import column_order
 from reportgen.render import render
 
@@ -27,3 +30,25 @@ def test_render_missing_cells_empty():
         "| a      |         |",
         "| b      | ops     |",
     ]
+
+
+def test_any_records():
+    # Keys and records drawn for each grade; the expected columns and cells are worked out here.
+    rng = random.Random(os.urandom(16))
+    keys = set()
+    while len(keys) < 6:
+        keys.add("".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(rng.randint(2, 7))))
+    keys = sorted(keys, key=lambda _: rng.random())
+    records = [{keys[0]: "r0"}]
+    for i in range(1, rng.randint(3, 6)):
+        chosen = rng.sample(keys[:-1], rng.randint(1, len(keys) - 1))
+        records.append({key: f"v{i}{rng.randint(10, 99)}" for key in chosen})
+    records.append({keys[-1]: "last"})  # a column only the last record has
+    order = []
+    for record in records:
+        order += [key for key in record if key not in order]
+    assert column_order(records) == order
+    table = render(records, fmt="github").splitlines()
+    cells = [[cell.strip() for cell in line.strip().strip("|").split("|")] for line in table]
+    assert cells[0] == order
+    assert cells[2:] == [[record.get(key, "") for key in order] for record in records]
