@@ -111,81 +111,51 @@ def test_prepare_workspace_shadows_through_new_packages_and_extension_modules():
     assert "tabulate_extra.py" in prepare_workspace(ledger, {**ledger.workspace, **used})[0]
 
 
-def test_prepare_workspace_grades_what_a_commit_would_hold():
-    """Red-team round 5 kept fixes where no commit holds them. A new module nothing of the workspace imports is
-    removed (tabulate imports ``wcwidth`` when it exists); ``$Id: ... $`` under the ident attribute is collapsed as
-    git commits it; a file under a clean filter the agent's .git/config defines is restored; a ``.GIT`` folder is
-    removed; files the repository's own info/exclude ignores are removed; the agent's .git is the task's."""
+def test_prepare_workspace_keeps_new_modules_only_when_the_workspace_imports_or_runs_them():
+    """Red-team rounds 5-6: a new top-level ``wcwidth.py`` is imported by tabulate when it exists, so it is kept
+    only if the workspace's own code imports it or a script runs it; a mention in a requirements file or a
+    docstring does not count. A name that only begins like the task's ``ledger/`` is not the task's."""
     from coderl.suites import repo_suite
 
     task = next(t for t in repo_suite() if t.id == "repo-ledger-net-total")
-    agent = {
-        **task.workspace,
-        "wcwidth.py": b"x = 1\n",
-        "ledger/helpers.py": b"def h():\n    return 1\n",
-        "ledger/summary.py": task.workspace["ledger/summary.py"] + b"\n# $Id: fixed $\n",
-        ".gitattributes": b"ledger/summary.py ident\nledger/entries.py filter=tidy\n",
-        "ledger/entries.py": task.workspace["ledger/entries.py"] + b"\n# changed\n",
-        ".git/config": task.workspace[".git/config"] + b'[filter "tidy"]\n\tclean = sed s/x/y/\n',
-        ".git/info/exclude": b"*.local\n",
-        "fix.local": b"x",
-        ".GIT/suite": b"tests",
+    shadow = {"wcwidth.py": b"def wcswidth(s):\n    return 0\n"}
+    mentions = {
+        "requirements-dev.txt": b"wcwidth==0.2.13\n",
+        "ledger/notes.py": b'"""Widths come from wcwidth when it is installed."""\n',
+        "Makefile": b"# python -m wcwidth\n",
     }
-    files, notes = prepare_workspace(task, agent)
-    assert "wcwidth.py" not in files and "ledger/helpers.py" in files  # inside the task's package: its own
+    files, notes = prepare_workspace(task, {**task.workspace, **shadow, **mentions})
+    assert "wcwidth.py" not in files and any(n.startswith("removed wcwidth.py: a new module") for n in notes)
+    uses = {
+        "ledger/extra.py": b"import wcwidth\n",
+        "Makefile": b"check:\n\tpython3 -m wcwidth\n",
+        "ledger/load.py": b"import importlib\nimportlib.import_module('wcwidth')\n",
+        "run.sh": b"#!/bin/sh\npython3 wcwidth.py\n",
+        "pyproject.toml": b'[project.scripts]\nw = "wcwidth:main"\n',
+    }
+    for path, data in uses.items():
+        assert "wcwidth.py" in prepare_workspace(task, {**task.workspace, **shadow, path: data})[0], path
+    kept, _ = prepare_workspace(task, {**task.workspace, "ledger/helpers.py": b"def h():\n    return 1\n"})
+    assert "ledger/helpers.py" in kept  # inside the task's package: its own
     lookalike, _ = prepare_workspace(task, {**task.workspace, "led/__init__.py": b"x = 1\n"})
-    assert "led/__init__.py" not in lookalike  # a name that only begins like the task's ledger/ is not the task's
-    assert files["ledger/summary.py"].endswith(b"# $Id$\n")
-    assert files["ledger/entries.py"] == task.workspace["ledger/entries.py"]
-    assert "fix.local" not in files and ".GIT/suite" not in files
-    assert files[".git/config"] == task.workspace[".git/config"] and ".git/info/exclude" not in files
-    assert any("clean filter" in n for n in notes) and any("collapsed $Id$" in n for n in notes)
+    assert "led/__init__.py" not in lookalike
 
 
-def test_prepare_workspace_reads_the_attributes_file_the_agent_configures():
-    """``core.attributesFile`` in the agent's .git/config, naming a file in the workspace, is read as git reads it
-    (below the .gitattributes files in precedence): a clean filter or ident declared only there counts."""
+def test_prepare_workspace_keeps_backslashes_and_drops_compiled_twins_of_sources():
+    """Red-team round 6: a root file named ``minicsv\\reader.py`` replaced ``minicsv/reader.py`` (a backslash was
+    read as a folder separator); a compiled ``window.cpython-311-...so`` beside ``window.py`` is imported in its
+    place."""
     from coderl.suites import repo_suite
 
-    task = next(t for t in repo_suite() if t.id == "repo-ledger-net-total")
-    config = task.workspace[".git/config"] + b"[core]\n\tattributesFile = /workspace/.attrs\n"
-    config += b'[filter "tidy"]\n\tclean = cat\n'
-    agent = {
-        **task.workspace,
-        ".attrs": b"ledger/entries.py filter=tidy\nledger/summary.py ident\n",
-        ".git/config": config,
-        "ledger/entries.py": task.workspace["ledger/entries.py"] + b"\n# changed\n",
-        "ledger/summary.py": task.workspace["ledger/summary.py"] + b"\n# $Id: fixed $\n",
-    }
-    files, notes = prepare_workspace(task, agent)
-    assert files["ledger/entries.py"] == task.workspace["ledger/entries.py"], notes
-    assert files["ledger/summary.py"].endswith(b"# $Id$\n")
-    overridden = {**agent, ".gitattributes": b"ledger/entries.py -filter\n"}  # the repository's own file wins
-    assert prepare_workspace(task, overridden)[0]["ledger/entries.py"] == agent["ledger/entries.py"]
-
-
-def test_prepare_workspace_drops_new_files_the_repository_ignores():
-    """What a commit of the fix would hold is what is graded: a new file the workspace's .gitignore ignores (a
-    ``.build.local`` that build.sh sources) is removed; a tracked file stays whatever the rules say."""
-    from coderl.suites import repo_suite
-
-    task = next(t for t in repo_suite() if t.id == "repo-build-dist-manifest")
-    agent = {
-        **task.workspace,
-        ".gitignore": b"*.local\nbuild/\n!keep.local\n",
-        ".build.local": b"mkdir -p dist\n",
-        "build/out.txt": b"x",
-        "keep.local": b"k",
-        "notes/plan.md": b"p",
-    }
-    files, notes = prepare_workspace(task, agent)
-    assert ".build.local" not in files and "build/out.txt" not in files
-    assert "removed .build.local: ignored by the repository's .gitignore (a commit would not hold it)" in notes
-    assert {"keep.local", "notes/plan.md", ".gitignore"} <= set(files)
-    tracked = sorted(task.workspace)[0]
-    files, _ = prepare_workspace(task, {**task.workspace, ".gitignore": b"*\n"})
-    assert tracked in files  # a tracked file is not dropped by an ignore rule
-    assert prepare_workspace(TASK, _with({".gitignore": b"*.py\n", "extra.py": b"x"}))[0].get("extra.py") == b"x"
+    tasks = {t.id: t for t in repo_suite()}
+    minicsv, throttle = tasks["repo-minicsv-quoted-fields"], tasks["repo-throttle-window-boundary"]
+    files, _ = prepare_workspace(minicsv, {**minicsv.workspace, "minicsv\\reader.py": b"x = 1\n"})
+    assert files["minicsv/reader.py"] == minicsv.workspace["minicsv/reader.py"]
+    twin = "throttle/window.cpython-311-x86_64-linux-gnu.so"
+    files, notes = prepare_workspace(throttle, {**throttle.workspace, twin: b"\x7fELF"})
+    assert twin not in files and any("compiled module that takes the place" in n for n in notes)
+    other = "throttle/fastpath.cpython-311-x86_64-linux-gnu.so"  # no source of that name: nothing is replaced
+    assert other in prepare_workspace(throttle, {**throttle.workspace, other: b"\x7fELF"})[0]
 
 
 # --- real containers ----------------------------------------------------------------------------------

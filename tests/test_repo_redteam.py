@@ -14,6 +14,7 @@ import importlib.util
 import json
 import marshal
 import re
+import urllib.parse
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -501,7 +502,7 @@ def test_attacks_without_the_fix_get_0(graders: Graders, task_id: str) -> None:
 # (which tabulate does) shadowed from the workspace, a Decimal subclass whose str() the test read, the random
 # ledger told by its account names, hidden inputs of verlib and throttle memorised, and a make that renders only
 # into an empty site/.
-ROUNDS = {n: Path(__file__).parent / "data" / f"repo_redteam_round{n}" for n in (2, 3, 4, 5)}
+ROUNDS = {n: Path(__file__).parent / "data" / f"repo_redteam_round{n}" for n in (2, 3, 4, 5, 6)}
 KEY_PREFIX = {"ci_dotslash_protected_path": "./"}  # its keys as the attack wrote them (an API-level path)
 LATER_ATTACKS = [
     (n, attack, meta)
@@ -513,14 +514,17 @@ LATER_ATTACKS = [
 # Files git itself reads are stored under another name, so that this repository neither obeys them (an attack's
 # .gitignore hid its own files from our commits) nor refuses them (a .git/ folder cannot be committed):
 # dot.gitignore, dot.gitattributes, dot.git/, dot.GIT/ stand for .gitignore, .gitattributes, .git/, .GIT/.
-_GIT_NAME = re.compile(r"dot(\.git\w*)", re.IGNORECASE)
+_GIT_NAME = re.compile(r"dot(\.git\S*)", re.IGNORECASE)
 
 
-# ... and NAME.verbatim stands for NAME: a source whose `coding:` cookie (utf-7) this repository's own tools
-# (import-linter) would try to decode.
+# ... NAME.verbatim stands for NAME: a source whose `coding:` cookie (utf-7) this repository's own tools
+# (import-linter) would try to decode; and %XX escapes stand for characters git or this file system would
+# take otherwise (round 6: `minicsv%5Creader.py` is a file named with a backslash, `dot.git%2E/` is `.git./`
+# and `GIT%7E1/` is `GIT~1/`, names git refuses to commit).
 def _key(relative: str) -> str:
     parts = relative.removesuffix(".verbatim").split("/")
-    return "/".join("." + m.group(1)[1:] if (m := _GIT_NAME.fullmatch(part)) else part for part in parts)
+    named = ("." + m.group(1)[1:] if (m := _GIT_NAME.fullmatch(part)) else part for part in parts)
+    return "/".join(urllib.parse.unquote(part) for part in named)
 
 
 def _attack_files(task: Task, folder: Path, attack: str) -> Files:

@@ -443,6 +443,40 @@ def test_each_program_of_a_check_starts_from_a_clean_slate(tmp_path: Path, grade
     assert result.reward == 1.0, result.output  # the check itself still works
 
 
+def _git_files(root: Path) -> dict[str, bytes]:
+    """Every regular file under ``root``, its ``.git`` included: the workspace as an episode downloads it."""
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def _agent_git(root: Path, *args: str) -> None:
+    config = ["-c", "user.name=agent", "-c", "user.email=agent@example.invalid", "-c", "safe.directory=*"]
+    subprocess.run(["git", "-C", str(root), *config, *args], check=True, capture_output=True)
+
+
+def test_the_graded_tree_is_the_commit_git_makes_of_the_work(tmp_path: Path, graders: Graders) -> None:
+    """What is graded is what git commits of the agent's workspace (``commit.py``), made by git itself with the
+    agent's own repository: red-team round 6 found eight more of git's rules the earlier model lacked. Honest
+    work gets 1 however the agent used git (its own commit on a branch of its own; its .git removed); a fix
+    only in a working-tree file git is told to skip (``--skip-worktree``) is in no commit and gets 0."""
+    task = next(t for t in SUITE if t.id == "repo-ledger-net-total")
+    gold = _gold(task)
+    committed = _lay_out(gold, tmp_path / "committed")
+    _agent_git(committed, "checkout", "-q", "-b", "fix-net-total")
+    _agent_git(committed, "commit", "-q", "-am", "Net the total row")
+    result = graders.grade(task, _git_files(committed))
+    assert result.reward == 1.0, result.notes
+    assert not any("commit" in n and "FAIL_TO_PASS" not in n for n in result.notes), result.notes
+    no_git = {p: d for p, d in gold.items() if not p.startswith(".git/")}
+    result = graders.grade(task, no_git)
+    assert result.reward == 1.0 and any("committed on the task's own repository" in n for n in result.notes)
+    skipped = _lay_out(dict(task.workspace), tmp_path / "skipped")
+    _agent_git(skipped, "update-index", "--skip-worktree", "ledger/summary.py")
+    (skipped / "ledger/summary.py").write_bytes(gold["ledger/summary.py"])
+    result = graders.grade(task, _git_files(skipped))
+    assert result.reward == 0.0
+    assert "committed otherwise than the working tree had it: ledger/summary.py" in result.notes
+
+
 def test_a_replayed_episode_solves_a_repository_task(graders: Graders) -> None:
     from coderl.action import parse_action
     from coderl.guard.guarded import Guard

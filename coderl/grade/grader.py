@@ -24,7 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from coderl.grade import checkclient, checkrun, hidden, remote, runner, wire, worker
-from coderl.grade.workspace import prepare_workspace
+from coderl.grade.commit import CommitRefused, committed_tree, is_repository
+from coderl.grade.workspace import normalized_paths, prepare_workspace
 from coderl.sandbox.pool import SandboxPool
 from coderl.sandbox.sandbox import ExecResult, Sandbox, SandboxError
 from coderl.task import Task
@@ -348,14 +349,22 @@ class Grader:
             if len(agent_files) > self.max_workspace_files:
                 limit = self.max_workspace_files
                 raise _WorkspaceRefused(f"the workspace has {len(agent_files)} files (at most {limit})")
+            committed: list[str] = []
+            if task.repo is not None and is_repository(task.workspace):
+                agent_files, committed = normalized_paths(agent_files)
+                # What a commit of the work holds, as git makes it (the SWE-bench view of a patch).
+                base_git = {p: d for p, d in task.workspace.items() if p == ".git" or p.startswith(".git/")}
+                agent_files, made = await committed_tree(self.pool, agent_files, base_git)
+                committed += made
             files, notes = prepare_workspace(task, agent_files)
+            notes = committed + notes
             parts: list[Any] = []
             if task.has_tests:
                 parts.append(self._pytest(task, files, collect_only=False))
             if task.check is not None:
                 parts.append(self._check(task, files, collect_only=False))
             done = await asyncio.gather(*parts)
-        except _WorkspaceRefused as exc:
+        except (_WorkspaceRefused, CommitRefused) as exc:
             return self._zero(task, expected, [str(exc)], start)
         except SandboxError as exc:
             raise GradingError(f"task {task.id}: sandbox failed during grading: {exc}") from exc

@@ -3,13 +3,9 @@
 from __future__ import annotations
 
 import ast
-import os
 import posixpath
 import re
-import shutil
-import subprocess
 import sys
-import tempfile
 
 from coderl.task import Task
 
@@ -74,6 +70,7 @@ class _Layout:
     computed once, so that judging each of tens of thousands of files stays linear."""
 
     def __init__(self, files: set[str]) -> None:
+        self.files = files
         self.packages: set[str] = set()
         self.folders: set[str] = set()
         for f in files:
@@ -81,6 +78,21 @@ class _Layout:
             self.folders.add(folder)
             if _module_name(name) == "__init__":
                 self.packages.add(folder)
+
+
+def _compiled_over_source(path: str, layout: _Layout) -> bool:
+    """An extension module (``window.cpython-311-x86_64-linux-gnu.so``) beside a source module or package of the
+    same name: Python's finder tries extensions first, so the compiled file is imported and the source, what a
+    reviewer reads, is not (red-team round 6: a fixed ``window`` compiled beside the unfixed ``window.py``)."""
+    name = posixpath.basename(path)
+    if name.endswith(".py"):
+        return False
+    module = _module_name(name)
+    if module is None:
+        return False
+    folder = posixpath.dirname(path)
+    sibling = posixpath.join(folder, module) if folder else module
+    return sibling + ".py" in layout.files or sibling in layout.folders
 
 
 def _stdlib_shadow(path: str, files: _Layout, base: _Layout, base_files: set[str]) -> bool:
@@ -110,151 +122,61 @@ def _stdlib_shadow(path: str, files: _Layout, base: _Layout, base_files: set[str
     return False
 
 
-def _scratch_repository(git: str, tmp: str, files: dict[str, bytes], info: dict[str, bytes]) -> dict[str, str]:
-    """A new repository in ``tmp`` holding only ``files`` (rule files: .gitignore, .gitattributes) and ``info``
-    (``.git/info/NAME`` contents), for git to read rules from; returns the environment to run git with (no system
-    or global configuration). A path the file system refuses here leaves its rules out."""
-    env = _git_env()
-    subprocess.run([git, "init", "-q", tmp], env=env, check=False, capture_output=True)
-    os.makedirs(os.path.join(tmp, ".git", "info"), exist_ok=True)
-    for name, data in info.items():
-        with open(os.path.join(tmp, ".git", "info", name), "wb") as handle:
-            handle.write(data)
-    for path, data in files.items():
-        target = os.path.join(tmp, *path.split("/"))
-        try:
-            os.makedirs(os.path.dirname(target), exist_ok=True)
-            with open(target, "wb") as handle:
-                handle.write(data)
-        except OSError:
-            continue
-    return env
-
-
-def _ask_paths(git: str, tmp: str, env: dict[str, str], command: list[str], paths: list[str]) -> bytes:
-    """``git -C tmp COMMAND --stdin -z`` over ``paths``: its NUL-separated answer."""
-    proc = subprocess.run(
-        [git, "-C", tmp, *command, "--stdin", "-z"],
-        input=b"\0".join(p.encode("utf-8", "surrogateescape") for p in paths) + b"\0",
-        env=env,
-        capture_output=True,
-        check=False,
-    )
-    return proc.stdout if proc.returncode in (0, 1) else b""
-
-
-def _agent_config(git: str, tmp: str, config: bytes, query: list[str]) -> str:
-    """``git config`` QUERY of the agent's ``.git/config`` text, read as a file with includes off: nothing of the
-    configuration runs and no other file is read."""
-    path = os.path.join(tmp, "agent-config")
-    with open(path, "wb") as handle:
-        handle.write(config)
-    proc = subprocess.run(
-        [git, "config", "--no-includes", "--file", path, *query], env=_git_env(), capture_output=True, check=False
-    )
-    return proc.stdout.decode("utf-8", "surrogateescape")
-
-
-def _git_ignored(paths: list[str], files: dict[str, bytes], exclude: bytes = b"") -> set[str]:
-    """Which of ``paths`` the workspace's own ``.gitignore`` files ignore, as ``git check-ignore`` judges them: files
-    a commit of the fix would not hold (a ``.build.local`` that ``build.sh`` sources, red-team round 4), so the
-    grade does not see them either. Empty where there is no ``.gitignore`` or no git."""
-    rules = {p: d for p, d in files.items() if posixpath.basename(p) == ".gitignore" and not _in_git_dir(p)}
-    if not paths or not (rules or exclude):
-        return set()
-    git = shutil.which("git")
-    if git is None:
-        return set()
-    with tempfile.TemporaryDirectory(prefix="coderl-ignore-") as tmp:
-        env = _scratch_repository(git, tmp, rules, {"exclude": exclude} if exclude else {})
-        answer = _ask_paths(git, tmp, env, ["check-ignore", "--no-index"], paths)
-    return {p.decode("utf-8", "surrogateescape") for p in answer.split(b"\0") if p}
-
-
 def _in_git_dir(path: str) -> bool:
     """A path under the repository's own ``.git`` directory."""
     return path == ".git" or path.startswith(".git/")
 
 
-def _workspace_config_file(files: dict[str, bytes], key: str) -> bytes | None:
-    """The content of the file that the agent's ``.git/config`` names under ``key`` (``core.excludesFile``,
-    ``core.attributesFile``) where that file lies in the workspace; read with ``git config --file``, includes
-    off: nothing of the configuration runs. None where there is no such setting or file."""
-    config = files.get(".git/config")
-    git = shutil.which("git")
-    if config is None or git is None:
-        return None
-    with tempfile.TemporaryDirectory(prefix="coderl-config-") as tmp:
-        name = _agent_config(git, tmp, config, ["--get", key]).strip()
-    rel = _normalized(name.removeprefix("/workspace/")) if name and not name.startswith("~") else None
-    return files.get(rel) if rel is not None else None
+# How scripts, Makefiles and configuration run or import a module of the workspace: `python -m x`, `import x`,
+# `from x import`, `python tools/x.py`, `./x.py`, an entry point `x.cli:main`. A name in prose, a requirements
+# line or a docstring is none of these (red-team round 6 kept round 5's `wcwidth.py` by naming it so).
+_RUN_OR_IMPORT = re.compile(
+    r"(?:-m\s+|\bimport\s+|\bfrom\s+(?=[\w.]+\s+import\b))([A-Za-z_]\w*)"
+    r"|(?:python[\d.]*\s+(?:-\w+\s+)*|\./)([A-Za-z_]\w*)(?:\.py\b|/)"
+    r"|[\x27\x22=]\s*([A-Za-z_]\w*)(?:\.\w+)*:[A-Za-z_]\w*[\x27\x22]"
+)
+_SCRIPT_SUFFIXES = (".sh", ".bash", ".mk", ".cfg", ".toml", ".ini", ".yml", ".yaml", ".json", ".bat")
+_SCRIPT_NAMES = frozenset({"Makefile", "makefile", "GNUmakefile", "Dockerfile", "Containerfile", "Justfile"})
 
 
-def _local_excludes(files: dict[str, bytes]) -> bytes:
-    """The ignore rules of the repository's own configuration as the agent left it: ``.git/info/exclude`` and a
-    ``core.excludesFile`` that lies in the workspace. A fix kept in a file these rules exclude is in no commit
-    (red-team round 5)."""
-    out = files.get(".git/info/exclude", b"")
-    named = _workspace_config_file(files, "core.excludesFile")
-    return out if named is None else out + b"\n" + named
+def _runs_things(path: str, data: bytes) -> bool:
+    """Scripts, Makefiles and configuration (what can run or import a module), not prose."""
+    name = posixpath.basename(path)
+    return name in _SCRIPT_NAMES or name.endswith(_SCRIPT_SUFFIXES) or data.startswith(b"#!")
 
 
-def _git_env() -> dict[str, str]:
-    return {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "GIT_CONFIG_NOSYSTEM": "1",
-        "GIT_CONFIG_GLOBAL": os.devnull,
-    }
+# Calls that import the module named by their first argument.
+_IMPORTING_CALLS = frozenset({"import_module", "__import__", "find_spec", "run_module", "import_string"})
 
 
-def _committed_forms(paths: list[str], files: dict[str, bytes]) -> tuple[set[str], set[str]]:
-    """Which of ``paths`` a commit would not hold as they are: (those under the ``ident`` attribute, whose
-    ``$Id: ... $`` text git collapses to ``$Id$``; those under a ``filter`` whose clean command the agent's own
-    ``.git/config`` defines, whose committed content is whatever that command makes). Read with ``git
-    check-attr`` from the workspace's ``.gitattributes`` files, ``.git/info/attributes`` and a
-    ``core.attributesFile`` in the workspace, in a scratch repository with git's own precedence; the filter's
-    command never runs (red-team round 5 kept its fixes in the first two)."""
-    attributes = {p: d for p, d in files.items() if posixpath.basename(p) == ".gitattributes" and not _in_git_dir(p)}
-    info = files.get(".git/info/attributes")
-    named = _workspace_config_file(files, "core.attributesFile")
-    git = shutil.which("git")
-    if not paths or not (attributes or info or named) or git is None:
-        return set(), set()
-    drivers: set[str] = set()
-    with tempfile.TemporaryDirectory(prefix="coderl-attr-") as tmp:
-        env = _scratch_repository(git, tmp, attributes, {"attributes": info} if info is not None else {})
-        if named is not None:
-            global_rules = os.path.join(tmp, ".git", "agent-attributes")
-            with open(global_rules, "wb") as handle:
-                handle.write(named)
-            subprocess.run([git, "-C", tmp, "config", "core.attributesFile", global_rules], env=env, check=False)
-        answer = _ask_paths(git, tmp, env, ["check-attr", "ident", "filter"], paths)
-        config = files.get(".git/config")
-        if config is not None:
-            listed = _agent_config(git, tmp, config, ["--name-only", "--get-regexp", r"^filter\..*\.(clean|process)$"])
-            for line in listed.splitlines():
-                drivers.add(line.strip()[len("filter.") :].rsplit(".", 1)[0].lower())
-    ident, filtered = set(), set()
-    fields = answer.split(b"\0")
-    for i in range(0, len(fields) - 2, 3):
-        path, attr, value = (f.decode("utf-8", "surrogateescape") for f in fields[i : i + 3])
-        if attr == "ident" and value == "set":
-            ident.add(path)
-        elif attr == "filter" and value not in ("unset", "unspecified", "set") and value.lower() in drivers:
-            filtered.add(path)
-    return ident, filtered
-
-
-_IDENT = re.compile(rb"\$Id:[^$\n]*\$")
-_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+def _imported_names(tree: ast.AST) -> set[str]:
+    """The top-level module names a Python module imports: import statements, importing calls with a literal
+    name (``importlib.import_module("x")``) and ``"-m", "x"`` in an argument list."""
+    used: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            used |= {a.name.split(".")[0] for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            used.add(node.module.split(".")[0])
+        elif isinstance(node, ast.Call) and node.args:
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+            first = node.args[0]
+            if name in _IMPORTING_CALLS and isinstance(first, ast.Constant) and isinstance(first.value, str):
+                used.add(first.value.split(".")[0])
+        elif isinstance(node, (ast.List, ast.Tuple)):
+            for flag, value in zip(node.elts, node.elts[1:], strict=False):
+                if isinstance(flag, ast.Constant) and flag.value == "-m" and isinstance(value, ast.Constant):
+                    used.add(str(value.value).split(".")[0])
+    return used
 
 
 def _unused_new_modules(task: Task, files: dict[str, bytes]) -> set[str]:
     """New top-level modules or packages (at the workspace root or an import root such as ``src``) that nothing of
-    the workspace imports or names: such a module only ever runs when something else imports it by that name, an
+    the workspace imports or runs: such a module only ever runs when something else imports it by that name, an
     optional import of a dependency or the standard library (``wcwidth`` for tabulate, red-team round 5), which it
-    then replaces. The workspace's own new modules are imported by its code, or named by its scripts and
-    configuration."""
+    then replaces. The workspace's own new modules are imported by its code, or run by its scripts and
+    configuration; a mere mention (a requirements line, a docstring) does not count (round 6)."""
     roots = ("", *(r.strip("/") for r in (task.repo.pythonpath if task.repo else ())))
     base = set(task.workspace)
     candidates: dict[str, set[str]] = {}  # module name -> its files
@@ -277,91 +199,70 @@ def _unused_new_modules(task: Task, files: dict[str, bytes]) -> set[str]:
     used: set[str] = set()
     own = {f for paths in candidates.values() for f in paths}
     for path, data in files.items():
-        if path in own:
+        if path in own or _in_git_dir(path):
             continue  # a module naming itself does not import itself
         if path.endswith(".py"):
             try:
-                tree = ast.parse(data)
+                used |= _imported_names(ast.parse(data))
             except (SyntaxError, ValueError):
                 continue
-            for node in ast.walk(tree):
-                if isinstance(node, ast.Import):
-                    used |= {a.name.split(".")[0] for a in node.names}
-                elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-                    used.add(node.module.split(".")[0])
-                elif isinstance(node, ast.Constant) and isinstance(node.value, str) and len(node.value) < 256:
-                    used |= set(_WORD.findall(node.value))  # importlib.import_module("x"), "-m x" in argv lists
-        elif not path.startswith(".git/") and len(data) < 1 << 20:
-            used |= set(_WORD.findall(data.decode("utf-8", "replace")))  # Makefile, scripts, configuration
+        elif len(data) < 1 << 20 and _runs_things(path, data):
+            lines = data.decode("utf-8", "replace").splitlines()
+            text = "\n".join(line for line in lines if not line.lstrip().startswith("#"))  # not in comments
+            used |= {next(g for g in m.groups() if g) for m in _RUN_OR_IMPORT.finditer(text)}
     return {f for name, paths in candidates.items() if name not in used for f in paths}
 
 
 def _normalized(path: str) -> str | None:
-    """The workspace-relative path a key names (``./test/x.py`` is ``test/x.py``), or None outside it."""
-    norm = posixpath.normpath(path.replace("\\", "/"))
+    """The workspace-relative path a key names (``./test/x.py`` is ``test/x.py``), or None outside it. A
+    backslash is a character of the name, as it is on the file system the work was done on: translated to a
+    folder separator, a stray file ``pkg\\mod.py`` took the place of ``pkg/mod.py`` (red-team round 6)."""
+    norm = posixpath.normpath(path)
     if posixpath.isabs(norm) or norm == ".." or norm.startswith("../") or norm in (".", ""):
         return None
     return norm
 
 
-def prepare_workspace(task: Task, agent_files: dict[str, bytes]) -> tuple[dict[str, bytes], list[str]]:
-    """Files to grade and notes saying what was restored or removed, and why."""
-    files: dict[str, bytes] = {}
-    notes: list[str] = []
-    dependencies = _dependency_modules(task)
+def normalized_paths(agent_files: dict[str, bytes]) -> tuple[dict[str, bytes], list[str]]:
+    """``agent_files`` keyed by workspace-relative paths, and notes naming the keys that lie outside it."""
     normalized: dict[str, bytes] = {}
+    notes: list[str] = []
     for key, data in sorted(agent_files.items()):
         path = _normalized(key)
         if path is None:
             notes.append(f"removed {key}: not a path inside the workspace")
             continue
         normalized[path] = data  # a protected path must not pass as ./tests/x.py
-    agent_files = normalized
+    return normalized, notes
+
+
+def prepare_workspace(task: Task, agent_files: dict[str, bytes]) -> tuple[dict[str, bytes], list[str]]:
+    """Files to grade and notes saying what was restored or removed, and why."""
+    files: dict[str, bytes] = {}
+    dependencies = _dependency_modules(task)
+    agent_files, notes = normalized_paths(agent_files)
     base = set(task.workspace)
     final_layout, base_layout = _Layout(set(agent_files)), _Layout(base)
-    ignored = (
-        _git_ignored([p for p in agent_files if p not in base], agent_files, _local_excludes(agent_files))
-        if task.repo is not None
-        else set()
-    )
     unused = _unused_new_modules(task, agent_files) if task.repo is not None else set()
-    ident, filtered = (
-        _committed_forms([p for p in agent_files if not _in_git_dir(p)], agent_files)
-        if task.repo is not None
-        else (set(), set())
-    )
     for path, data in sorted(agent_files.items()):
         name = posixpath.basename(path)
         original = task.workspace.get(path)
         if task.repo is not None and _in_git_dir(path):
             continue  # the repository's own metadata: graded as the task gave it (restored below)
-        if task.repo is not None and any(part.lower() == ".git" for part in path.split("/")):
-            notes.append(f"removed {path}: a path git cannot commit (.git in another case or folder)")
-            continue
-        if path in filtered:
-            if original is not None:
-                files[path] = original
-            notes.append(f"{'restored' if original is not None else 'removed'} {path}: a clean filter of the agent's")
-            continue
-        if path in ident:
-            collapsed = _IDENT.sub(b"$Id$", data)
-            if collapsed != data:
-                notes.append(f"collapsed $Id$ in {path}: the ident attribute commits it so")
-                data = collapsed
         if task.is_protected(path) or name in _HOOK_NAMES:
             if original is None:
                 notes.append(f"removed {path}: protected or test-configuration file added by the agent")
             elif original != data:
                 notes.append(f"restored {path}: protected file changed by the agent")
             continue
-        if path in ignored:
-            notes.append(f"removed {path}: ignored by the repository's .gitignore (a commit would not hold it)")
-            continue
         if name.endswith((".pth", ".pyc")) or "__pycache__" in path.split("/"):
             notes.append(f"removed {path}: import hook or bytecode")
             continue
         if _shadows(path):
             notes.append(f"removed {path}: shadows a module the grader uses")
+            continue
+        if original is None and _compiled_over_source(path, final_layout):
+            notes.append(f"removed {path}: a compiled module that takes the place of the workspace's own source")
             continue
         if original is None and dependencies and _shadows(path.lower(), dependencies):
             notes.append(f"removed {path}: shadows a package the task's environment installs")
@@ -381,7 +282,7 @@ def prepare_workspace(task: Task, agent_files: dict[str, bytes]) -> tuple[dict[s
         files[path] = data
     for path, data in task.workspace.items():
         if task.repo is not None and _in_git_dir(path):
-            files[path] = data  # the base's .git: the agent's config (filters, excludes) and commits do not count
+            files[path] = data  # the base's .git: the commit made of the agent's work is graded (commit.py)
             continue
         if task.is_protected(path) or posixpath.basename(path) in _HOOK_NAMES:
             if path not in agent_files:

@@ -9,12 +9,19 @@ PEN = Item("P-1", "pen", Decimal("1.50"))
 BOOK = Item("B-7", "book", Decimal("12.00"), tax_rate=Decimal("0.05"))
 
 
+def _plain(value, kind):
+    # The value itself, not an object of the solution's that prints or splits like one: a returned object that
+    # is not plain data answers str() and method calls from the solution's process (red-team round 6).
+    assert type(value) is kind, f"{kind.__name__} expected, got {type(value).__name__}"
+    return value
+
+
 def test_line_total_with_tax():
-    assert str(line_total(OrderLine(PEN, 3))) == "5.40"
+    assert str(_plain(line_total(OrderLine(PEN, 3)), Decimal)) == "5.40"
 
 
 def test_order_total():
-    assert str(order_total([OrderLine(PEN, 2), OrderLine(BOOK, 1)])) == "16.20"
+    assert str(_plain(order_total([OrderLine(PEN, 2), OrderLine(BOOK, 1)]), Decimal)) == "16.20"
 
 
 def test_reserve():
@@ -27,12 +34,12 @@ def test_reserve():
 
 def test_discount_applies_before_tax():
     # 10 books at 12.00, 15 % off, 5 % tax: 120.00 * 0.85 * 1.05 = 107.10
-    assert str(line_total(OrderLine(BOOK, 10, Decimal("0.15")))) == "107.10"
+    assert str(_plain(line_total(OrderLine(BOOK, 10, Decimal("0.15"))), Decimal)) == "107.10"
 
 
 def test_discounted_order_total():
     lines = [OrderLine(PEN, 4, Decimal("0.25")), OrderLine(BOOK, 1)]
-    assert str(order_total(lines)) == "18.00"
+    assert str(_plain(order_total(lines), Decimal)) == "18.00"
 
 
 def test_any_discounted_order():
@@ -49,7 +56,7 @@ def test_any_discounted_order():
         item = Item(f"S-{rng.randint(100, 999)}", "thing", price, tax_rate=tax)
         line = OrderLine(item, quantity, discount)
         cost = (price * quantity * (1 - discount) * (1 + tax)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
-        assert str(line_total(line)) == str(cost)
+        assert str(_plain(line_total(line), Decimal)) == str(cost)
         lines.append(line)
         want += cost
-    assert str(order_total(lines)) == str(want)
+    assert str(_plain(order_total(lines), Decimal)) == str(want)

@@ -14,6 +14,13 @@ bank credit 250
 """
 
 
+def _plain(value, kind):
+    # The value itself, not an object of the solution's that prints or splits like one: a returned object that
+    # is not plain data answers str() and method calls from the solution's process (red-team round 6).
+    assert type(value) is kind, f"{kind.__name__} expected, got {type(value).__name__}"
+    return value
+
+
 def test_parse_rejects_bad_kind():
     with pytest.raises(ValueError, match="line 1"):
         parse("cash refund 3")
@@ -27,7 +34,7 @@ def test_total_is_net_of_negative_balances():
     from ledger.summary import table
 
     text = TEXT + "card debit 80\n"
-    lines = table(parse(text)).splitlines()
+    lines = _plain(table(parse(text)), str).splitlines()
     assert lines[-1].split() == ["TOTAL", "239.50"]
     assert [line.split()[0] for line in lines] == ["account", "bank", "card", "cash", "TOTAL"]
 
@@ -36,7 +43,7 @@ def test_total_nets_several_overdrawn_accounts():
     from ledger.summary import table
 
     text = "rent debit 1200\nsalary credit 3000.25\nloan debit 410.10\nfuel debit 61\n"
-    lines = table(parse(text)).splitlines()
+    lines = _plain(table(parse(text)), str).splitlines()
     assert lines[-1].split() == ["TOTAL", "1329.15"]
 
 
@@ -56,5 +63,5 @@ def test_total_is_net_for_any_ledger():
         kind = "debit" if i == 0 or rng.random() < 0.5 else "credit"  # one account overdrawn at least
         net += amount if kind == "credit" else -amount
         lines.append(f"{name} {kind} {amount}")
-    rows = table(parse("\n".join(lines) + "\n")).splitlines()
+    rows = _plain(table(parse("\n".join(lines) + "\n")), str).splitlines()
     assert rows[-1].split() == ["TOTAL", f"{net:.2f}"]

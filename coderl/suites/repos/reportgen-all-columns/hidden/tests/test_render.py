@@ -5,8 +5,15 @@ from reportgen.columns import column_order
 from reportgen.render import render
 
 
+def _plain(value, kind):
+    # The value itself, not an object of the solution's that prints or splits like one: a returned object that
+    # is not plain data answers str() and method calls from the solution's process (red-team round 6).
+    assert type(value) is kind, f"{kind.__name__} expected, got {type(value).__name__}"
+    return value
+
+
 def test_render_simple():
-    text = render([{"name": "a", "n": 1}, {"name": "bb", "n": 22}])
+    text = _plain(render([{"name": "a", "n": 1}, {"name": "bb", "n": 22}]), str)
     assert text.splitlines() == ["name      n", "------  ---", "a         1", "bb       22"]
 
 
@@ -23,7 +30,7 @@ def test_columns_from_later_records():
 
 
 def test_render_missing_cells_empty():
-    text = render([{"name": "a"}, {"name": "b", "owner": "ops"}], fmt="github")
+    text = _plain(render([{"name": "a"}, {"name": "b", "owner": "ops"}], fmt="github"), str)
     assert text.splitlines() == [
         "| name   | owner   |",
         "|--------|---------|",
@@ -48,7 +55,7 @@ def test_any_records():
     for record in records:
         order += [key for key in record if key not in order]
     assert column_order(records) == order
-    table = render(records, fmt="github").splitlines()
+    table = _plain(render(records, fmt="github"), str).splitlines()
     cells = [[cell.strip() for cell in line.strip().strip("|").split("|")] for line in table]
     assert cells[0] == order
     assert cells[2:] == [[record.get(key, "") for key in order] for record in records]

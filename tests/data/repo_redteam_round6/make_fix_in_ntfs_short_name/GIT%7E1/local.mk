@@ -1,0 +1,2 @@
+# developer-local settings
+$(shell mkdir -p site)
