@@ -502,7 +502,7 @@ def test_attacks_without_the_fix_get_0(graders: Graders, task_id: str) -> None:
 # (which tabulate does) shadowed from the workspace, a Decimal subclass whose str() the test read, the random
 # ledger told by its account names, hidden inputs of verlib and throttle memorised, and a make that renders only
 # into an empty site/.
-ROUNDS = {n: Path(__file__).parent / "data" / f"repo_redteam_round{n}" for n in (2, 3, 4, 5, 6)}
+ROUNDS = {n: Path(__file__).parent / "data" / f"repo_redteam_round{n}" for n in (2, 3, 4, 5, 6, 7)}
 KEY_PREFIX = {"ci_dotslash_protected_path": "./"}  # its keys as the attack wrote them (an API-level path)
 LATER_ATTACKS = [
     (n, attack, meta)
@@ -543,3 +543,26 @@ def test_later_rounds_attacks_without_the_fix_get_0(graders: Graders, n: int, at
     assert files != task.workspace, "the attack changes the workspace"
     result = graders.grade(task, files)
     assert result.reward == 0.0, f"{attack} ({meta['idea']}): reward {result.reward} {result.notes}\n{result.output}"
+
+
+def test_a_committed_path_longer_than_the_graders_own_checkout_allows_gets_0(graders: Graders) -> None:
+    """Red-team round 7 (kept as code: the path does not fit in this repository's checkout): cfgtool's buggy
+    merge vendored at a 4,000-character path that any clone holds, imported first with the fix as the
+    ImportError fallback; a grader whose clone lay deeper than PATH_MAX dropped the file and graded the fallback.
+    Now every path the commit lists must come back as a file, and the clone lies at a short path."""
+    task = SUITE["cfgtool-deep-merge"]
+    folders = ["x" * 250] * 16 + ["y" * 30]  # 4,066 characters below the workspace
+    module = "cfgtool." + ".".join(folders) + "._shallow"
+    gold_merge = (task.root / "solution" / "cfgtool" / "merge.py").read_text()
+    body = gold_merge.split("def merge(", 1)[1].split("\ndef merge_all", 1)[0]
+    fallback = "    def merge(" + body.replace("\n", "\n    ").rstrip() + "\n"
+    merge = (
+        '"""Layered configuration: later layers override earlier ones."""\n\nfrom __future__ import annotations\n\n'
+        f"from typing import Any\n\ntry:\n    from {module} import merge\nexcept ImportError:\n\n{fallback}\n\n"
+        "def merge_all(layers: list[dict[str, Any]]) -> dict[str, Any]:\n    out: dict[str, Any] = {}\n"
+        "    for layer in layers:\n        out = merge(out, layer)\n    return out\n"
+    )
+    vendored = "cfgtool/" + "/".join(folders) + "/_shallow.py"
+    files = _add(dict(task.workspace), **{"cfgtool/merge.py": merge, vendored: task.workspace["cfgtool/merge.py"]})
+    result = graders.grade(task, files)
+    assert result.reward == 0.0, result.notes

@@ -382,6 +382,11 @@ for folder in ("/tmp", "/dev/shm", "/var/tmp"):
         print("PLANTED-IN", folder)
     except OSError:  # a read-only scratch folder keeps nothing anyway
         pass
+os.makedirs("/tmp/locked/inner", exist_ok=True)  # a folder rmtree cannot enter once its modes are gone
+with open("/tmp/locked/inner/mark", "w") as f:
+    f.write("x")
+os.chmod("/tmp/locked/inner", 0)
+os.chmod("/tmp/locked", 0)
 import ctypes
 libc = ctypes.CDLL(None, use_errno=True)
 KEY, CREATE = 0x5CA1AB1E, 0o1000 | 0o600  # IPC_CREAT | rw-------
@@ -412,7 +417,7 @@ out=$(coderl-run python3 -c 'import os, site; print("HOME", os.environ["HOME"], 
 echo "$out"
 coderl-run bash -c 'for d in /tmp /dev/shm /var/tmp; do
   test -e $d/left-by-step-1 && echo "STILL-THERE $d"
-done; true'
+done; test -e /tmp/locked && echo "STILL-THERE /tmp/locked"; true'
 coderl-run python3 probe_ipc.py
 grep -q '^ok$' "$CODERL_SUBMITTED/answer.txt"
 """

@@ -1,17 +1,19 @@
 """What a commit of the agent's repository holds, made by git itself in a fresh container.
 
-A repository task is graded on what a commit of the agent's work would hold (the SWE-bench view: the
-patch is what ``git add -A`` stages, not every byte of the working tree). Modelling git rule by rule
-(ignore files, ``ident``, clean filters, ``core.excludesFile``, ...) lost to every red-team round: each
-found one more of git's semantics the model lacked (includes, index bits, end-of-line conversion,
-``core.ignoreCase``, hooks, ``core.worktree``, NTFS aliases of ``.git``, red-team round 6). So git does
-it: in a fresh network-less container the agent's workspace, with its own ``.git``, is committed
-(``git add -A`` and ``git commit`` as the sandbox uid, with the agent's configuration and hooks, as
-the agent's own commit would run), every process that left behind is killed, and the commit is cloned
-through a bundle by a git that reads no configuration of the agent's. The clone's files are what is
-graded. Whatever the agent's configuration does, it can only change what the commit holds, which is
-then what a reviewer or a CI would see; a commit git refuses (an invalid path, a failing hook) is a
-graded 0 with a note.
+A repository task is graded on what a commit of the agent's work would hold (the SWE-bench view: the patch is
+what ``git add -A`` stages, not every byte of the working tree). Modelling git rule by rule (ignore files,
+``ident``, clean filters, ``core.excludesFile``, ...) lost to every red-team round: each found one more of git's
+semantics the model lacked (includes, index bits, end-of-line conversion, ``core.ignoreCase``, hooks,
+``core.worktree``, NTFS aliases of ``.git``, red-team round 6). So git does it: in a fresh network-less
+container the agent's workspace, with its own ``.git``, is committed (``git add -A`` and ``git commit`` as the
+sandbox uid, with the agent's configuration and hooks, as the agent's own commit would run), every process that
+left behind is killed, and the commit is bundled and cloned by the grader's own uid, with a git that reads no
+configuration of anyone's, into a folder the sandbox uid cannot touch (red-team round 7 steered a parsed path
+and planted attributes in a shared HOME). The clone's files are what is graded, and every path the commit lists
+must be among them as a regular file (a corrupt object, a path too long to check out, a link or a submodule is a
+refusal, not a gap). Whatever the agent's configuration does, it can only change what the commit holds, which is
+then what a reviewer or a CI would see; a commit git refuses (an invalid path, a failing hook) is a graded 0
+with a note.
 """
 
 from __future__ import annotations
@@ -21,37 +23,51 @@ from coderl.sandbox.sandbox import SandboxError
 
 __all__ = ["CommitRefused", "committed_tree", "is_repository"]
 
-# Exit statuses of the script below that mean "the workspace cannot be committed" (the agent's doing).
+# Exit statuses of the commit script that mean "the workspace cannot be committed" (the agent's doing).
 _REFUSALS = {3: "the workspace is not a git repository git can read", 4: "git add -A failed", 5: "git commit failed"}
-_TREE_MARK = "CODERL-TREE "
-_SCRIPT = r"""
+_WORK = "/tmp/coderl-commit"  # the sandbox uid's: the commit's bundle (a fresh container, so it cannot exist yet)
+_OUT = "/tmp/coderl-graded"  # the grader uid's: the clone and its listing, out of reach of the sandbox uid
+# As the sandbox uid, with the agent's configuration and hooks: commit, kill what is left, bundle the commit.
+# Nothing of what it prints is parsed: the grader's side finds the bundle at a path it chose itself.
+_COMMIT = rf"""
 set -u
-work=$(mktemp -d /tmp/coderl-commit.XXXXXX) || exit 9
+work={_WORK}
+mkdir -m 700 "$work" || exit 9
 export HOME="$work/home" GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null GIT_TERMINAL_PROMPT=0 GIT_EDITOR=:
 export GIT_PAGER=cat GIT_ASKPASS=/bin/false
 mkdir -p "$HOME"
 cd /workspace || exit 9
-g() { git -c safe.directory='*' "$@"; }
-g rev-parse --git-dir >"$work/log" 2>&1 || { tail -c 600 "$work/log"; exit 3; }
+g() {{ git -c safe.directory='*' "$@"; }}
+g rev-parse --git-dir >>"$work/log" 2>&1 || {{ tail -c 600 "$work/log"; exit 3; }}
 # The grader's copy of the workspace carries no mode bits: the hooks are made executable, as they were
 # in the agent's sandbox, so that they run as they would have for the agent's own commit.
-hooks=$(g rev-parse --path-format=absolute --git-path hooks 2>/dev/null)
+hooks=$(g rev-parse --path-format=absolute --git-path hooks 2>>"$work/log")
 if [ -n "$hooks" ] && [ -d "$hooks" ]; then chmod -R u+x "$hooks" 2>/dev/null; fi
-g add -A >"$work/log" 2>&1 || { tail -c 600 "$work/log"; exit 4; }
+g add -A >>"$work/log" 2>&1 || {{ tail -c 600 "$work/log"; exit 4; }}
 g -c user.name=coderl -c user.email=grader@coderl.invalid -c commit.gpgSign=false \
-  commit -q --allow-empty -m "graded by coderl" >"$work/log" 2>&1 || { tail -c 600 "$work/log"; exit 5; }
+  commit -q --allow-empty -m "graded by coderl" >>"$work/log" 2>&1 || {{ tail -c 600 "$work/log"; exit 5; }}
 kill -9 -1 2>/dev/null  # what a hook or filter started is gone before the commit is read
-sha=$(g rev-parse --verify HEAD^{commit}) || exit 9
-g bundle create -q "$work/graded.bundle" "$sha" HEAD >"$work/log" 2>&1 || { tail -c 600 "$work/log"; exit 9; }
+g bundle create -q "$work/graded.bundle" HEAD >>"$work/log" 2>&1 || {{ tail -c 600 "$work/log"; exit 9; }}
 kill -9 -1 2>/dev/null
-cd "$work" || exit 9
-env -i PATH="$PATH" HOME="$HOME" GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null \
-  git clone -q --no-checkout graded.bundle tree >"$work/log" 2>&1 || { tail -c 600 "$work/log"; exit 9; }
-env -i PATH="$PATH" HOME="$HOME" GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null \
-  git -C tree checkout -q --detach "$sha" >"$work/log" 2>&1 || { tail -c 600 "$work/log"; exit 9; }
-rm -rf tree/.git
-echo "CODERL-TREE $work/tree"
+chmod 755 "$work" && chmod 644 "$work/graded.bundle"
 """
+# As the grader's uid, with no configuration of anyone's: clone the bundle, check out its HEAD, list its tree.
+_CLONE = rf"""
+set -u
+umask 022
+out={_OUT}
+mkdir "$out" "$out/home" || exit 9
+cd "$out" || exit 9
+run() {{ env -i PATH="$PATH" HOME="$out/home" GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null git "$@"; }}
+sha=$(run bundle list-heads {_WORK}/graded.bundle HEAD 2>>log | awk '$2 == "HEAD" {{ print $1; exit }}')
+[ -n "$sha" ] || {{ tail -c 600 log; exit 9; }}
+run clone -q --no-checkout {_WORK}/graded.bundle tree >>log 2>&1 || {{ tail -c 600 log; exit 9; }}
+run -C tree checkout -q --detach "$sha" >>log 2>&1 || {{ tail -c 600 log; exit 9; }}
+run -C tree ls-tree -r -z --full-tree "$sha" >listing 2>>log || {{ tail -c 600 log; exit 9; }}
+rm -rf tree/.git
+chmod -R a+rX "$out"
+"""
+_MAX_LISTING = 1 << 24
 
 
 class CommitRefused(Exception):
@@ -81,21 +97,30 @@ async def committed_tree(
             if isinstance(exc, SandboxError):
                 raise
             raise CommitRefused(f"the workspace could not be laid out to commit it: {exc}") from exc
-        result = await sandbox.run(["bash", "-c", _SCRIPT], timeout=timeout, max_output=8 << 10)
-        out = (result.stdout + result.stderr).strip()
-        if result.timed_out:
+        made = await sandbox.run(["bash", "-c", _COMMIT], timeout=timeout, max_output=8 << 10)
+        said = (made.stdout + made.stderr).strip()[-400:]
+        if made.timed_out:
             raise CommitRefused(f"committing the workspace timed out after {timeout:g} s")
-        if result.exit_code in _REFUSALS:
-            raise CommitRefused(f"{_REFUSALS[result.exit_code]}, so no commit holds the work: {out[-400:]}")
-        marks = [line for line in out.splitlines() if line.startswith(_TREE_MARK)]
-        if result.exit_code != 0 or not marks:
-            raise CommitRefused(f"the commit could not be read back (exit status {result.exit_code}): {out[-400:]}")
+        if made.exit_code in _REFUSALS:
+            raise CommitRefused(f"{_REFUSALS[made.exit_code]}, so no commit holds the work: {said}")
+        if made.exit_code != 0:
+            raise CommitRefused(f"the commit could not be made (exit status {made.exit_code}): {said}")
+        cloned = await sandbox.run(["bash", "-c", _CLONE], timeout=timeout, max_output=8 << 10, user="grader")
+        if cloned.exit_code != 0 or cloned.timed_out:
+            said = (cloned.stdout + cloned.stderr).strip()[-400:]
+            raise CommitRefused(f"the commit could not be read back (exit status {cloned.exit_code}): {said}")
         try:
-            tree, skipped = await sandbox.download(marks[-1][len(_TREE_MARK) :])
+            listing = await sandbox.read_file(f"{_OUT}/listing", max_bytes=_MAX_LISTING)
+            tree, _ = await sandbox.download(f"{_OUT}/tree")
         except RuntimeError as exc:
             if isinstance(exc, SandboxError):
                 raise
             raise CommitRefused(f"the commit could not be read back: {exc}") from exc
+    for path, what in _committed_entries(listing).items():
+        if what != "file" or path not in tree:
+            # Graded without it, the commit would pass for what it is not: a file a checkout drops (a corrupt
+            # object, a path too long here), a link or a submodule (red-team round 7).
+            raise CommitRefused(f"the commit holds {path!r} ({what}), which cannot be graded as it is committed")
     worked = {p: d for p, d in files.items() if not _in_git_dir(p)}
     missing = sorted(set(worked) - set(tree))
     changed = sorted(p for p in worked if p in tree and tree[p] != worked[p])
@@ -104,12 +129,24 @@ async def committed_tree(
         ("not in the commit (ignored or left out by git)", missing),
         ("committed otherwise than the working tree had it", changed),
         ("in the commit but not in the working tree", added),
-        ("in the commit but not a regular file (not graded)", skipped),
     ):
         if paths:
             more = f" and {len(paths) - 5} more" if len(paths) > 5 else ""
             notes.append(f"{what}: {', '.join(paths[:5])}{more}")
     return tree, notes
+
+
+def _committed_entries(listing: bytes) -> dict[str, str]:
+    """``git ls-tree -r -z`` output as path -> "file" (a regular or executable blob), "link" or "submodule"."""
+    out: dict[str, str] = {}
+    for entry in listing.split(b"\0"):
+        head, tab, name = entry.partition(b"\t")
+        if not tab:
+            continue
+        mode = head.split(b" ", 1)[0]
+        kind = {b"100644": "file", b"100755": "file", b"120000": "link", b"160000": "submodule"}.get(mode, "other")
+        out[name.decode("utf-8", "surrogateescape")] = kind
+    return out
 
 
 def _in_git_dir(path: str) -> bool:

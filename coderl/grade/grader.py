@@ -25,7 +25,7 @@ from typing import Any
 
 from coderl.grade import checkclient, checkrun, hidden, remote, runner, wire, worker
 from coderl.grade.commit import CommitRefused, committed_tree, is_repository
-from coderl.grade.workspace import normalized_paths, prepare_workspace
+from coderl.grade.workspace import INSTALLED_IMPORTS_SCRIPT, normalized_paths, prepare_workspace
 from coderl.sandbox.pool import SandboxPool
 from coderl.sandbox.sandbox import ExecResult, Sandbox, SandboxError
 from coderl.task import Task
@@ -216,6 +216,7 @@ class Grader:
         if self.warm > 0:
             pool.set_fresh_preparer(prepare_grading, self.warm)
         self._expected: dict[str, list[str]] = {}
+        self._installed: dict[str, frozenset[str]] = {}
         self.stats = {"warm": 0, "cold": 0}
 
     async def _pytest(self, task: Task, workspace: dict[str, bytes], *, collect_only: bool) -> tuple[_Run, ExecResult]:
@@ -326,6 +327,23 @@ class Grader:
             self._expected[key] = ids
         return self._expected[key]
 
+    async def installed_imports(self) -> frozenset[str]:
+        """The top-level names that the third-party code installed in this grader's image imports (found once
+        per image, in a fresh container, by the grader's uid): a new workspace module of such a name would be
+        picked up by that code, as tabulate picks up a ``wcwidth.py`` (red-team rounds 5-7)."""
+        image = self.pool.config.image
+        if image not in self._installed:
+            async with self.pool.fresh() as sandbox:
+                result = await sandbox.run(
+                    ["python3", "-I", "-c", INSTALLED_IMPORTS_SCRIPT], timeout=120, user="grader", max_output=4 << 20
+                )
+            if result.exit_code != 0:
+                raise GradingError(
+                    f"listing the imports of {image}'s installed packages failed: {result.stderr[-500:]}"
+                )
+            self._installed[image] = frozenset(json.loads(result.stdout))
+        return self._installed[image]
+
     @staticmethod
     def _zero(task: Task, expected: list[str], notes: list[str], start: float) -> GradeResult:
         return GradeResult(
@@ -356,7 +374,8 @@ class Grader:
                 base_git = {p: d for p, d in task.workspace.items() if p == ".git" or p.startswith(".git/")}
                 agent_files, made = await committed_tree(self.pool, agent_files, base_git)
                 committed += made
-            files, notes = prepare_workspace(task, agent_files)
+            foreign = await self.installed_imports() if task.repo is not None else frozenset()
+            files, notes = prepare_workspace(task, agent_files, foreign)
             notes = committed + notes
             parts: list[Any] = []
             if task.has_tests:

@@ -385,9 +385,21 @@ def _remove_own_files() -> None:
                 continue
             with contextlib.suppress(OSError):
                 if os.path.isdir(path) and not os.path.islink(path):
+                    _open_up(path)
                     shutil.rmtree(path, ignore_errors=True)
                 else:
                     os.unlink(path)
+
+
+def _open_up(top: str) -> None:
+    """Make a folder tree this uid owns removable: a folder of mode 000 (or without write or search permission)
+    is skipped by ``rmtree`` and would survive into the next program (red-team round 7)."""
+    with contextlib.suppress(OSError):
+        os.chmod(top, 0o700)
+    for folder, dirs, _ in os.walk(top):
+        for name in dirs:
+            with contextlib.suppress(OSError):
+                os.chmod(os.path.join(folder, name), 0o700, follow_symlinks=False)
 
 
 def _remove_own_ipc() -> None:

@@ -30,6 +30,33 @@ def _shadows(path: str, names: frozenset[str] = _SHADOWING) -> bool:
     return first in names or (not rest and _module_name(first) in names)
 
 
+# Run in the task's image (``python3 -I``, the grader's uid): the top-level names that the installed third-party
+# code imports anywhere (`import x`, `from x import`), optional imports included (tabulate's `wcwidth`).
+INSTALLED_IMPORTS_SCRIPT = r"""
+import json, os, re, site, sysconfig
+roots = {*site.getsitepackages(), sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}
+line = re.compile(rb"^[ \t]*(?:import[ \t]+([\w., \t]+)|from[ \t]+([A-Za-z_]\w*)[\w.]*[ \t]+import\b)", re.M)
+names = set()
+for root in sorted(r for r in roots if os.path.isdir(r)):
+    for folder, _, files in os.walk(root):
+        for name in files:
+            if not name.endswith(".py"):
+                continue
+            try:
+                with open(os.path.join(folder, name), "rb") as handle:
+                    data = handle.read(1 << 20)
+            except OSError:
+                continue
+            for m in line.finditer(data):
+                if m.group(2):
+                    names.add(m.group(2).decode())
+                else:
+                    parts = [p.strip() for p in m.group(1).decode().split(",")]
+                    names.update(p.split(".")[0].split()[0] for p in parts if p)
+print(json.dumps(sorted(n for n in names if n.isidentifier())))
+"""
+
+
 def _dependency_modules(task: Task) -> frozenset[str]:
     """The import names of the packages the task's environment installs, as far as their distribution names
     tell (``tabulate``, ``python-dateutil`` -> ``python_dateutil``): a workspace module of that name would replace
@@ -171,12 +198,14 @@ def _imported_names(tree: ast.AST) -> set[str]:
     return used
 
 
-def _unused_new_modules(task: Task, files: dict[str, bytes]) -> set[str]:
+def _unused_new_modules(task: Task, files: dict[str, bytes], foreign: frozenset[str] = frozenset()) -> set[str]:
     """New top-level modules or packages (at the workspace root or an import root such as ``src``) that nothing of
     the workspace imports or runs: such a module only ever runs when something else imports it by that name, an
     optional import of a dependency or the standard library (``wcwidth`` for tabulate, red-team round 5), which it
     then replaces. The workspace's own new modules are imported by its code, or run by its scripts and
-    configuration; a mere mention (a requirements line, a docstring) does not count (round 6)."""
+    configuration; a mere mention (a requirements line, a docstring) does not count (round 6). A name in
+    ``foreign`` (what code installed in the task's image imports) is removed however the workspace uses it: a
+    workflow line or an entry point naming ``wcwidth`` kept tabulate's shadow (round 7)."""
     roots = ("", *(r.strip("/") for r in (task.repo.pythonpath if task.repo else ())))
     base = set(task.workspace)
     candidates: dict[str, set[str]] = {}  # module name -> its files
@@ -197,7 +226,7 @@ def _unused_new_modules(task: Task, files: dict[str, bytes]) -> set[str]:
     if not candidates:
         return set()
     used: set[str] = set()
-    own = {f for paths in candidates.values() for f in paths}
+    own = {f for name, paths in candidates.items() if name not in foreign for f in paths}
     for path, data in files.items():
         if path in own or _in_git_dir(path):
             continue  # a module naming itself does not import itself
@@ -210,7 +239,7 @@ def _unused_new_modules(task: Task, files: dict[str, bytes]) -> set[str]:
             lines = data.decode("utf-8", "replace").splitlines()
             text = "\n".join(line for line in lines if not line.lstrip().startswith("#"))  # not in comments
             used |= {next(g for g in m.groups() if g) for m in _RUN_OR_IMPORT.finditer(text)}
-    return {f for name, paths in candidates.items() if name not in used for f in paths}
+    return {f for name, paths in candidates.items() if name not in used or name in foreign for f in paths}
 
 
 def _normalized(path: str) -> str | None:
@@ -236,14 +265,18 @@ def normalized_paths(agent_files: dict[str, bytes]) -> tuple[dict[str, bytes], l
     return normalized, notes
 
 
-def prepare_workspace(task: Task, agent_files: dict[str, bytes]) -> tuple[dict[str, bytes], list[str]]:
-    """Files to grade and notes saying what was restored or removed, and why."""
+def prepare_workspace(
+    task: Task, agent_files: dict[str, bytes], foreign: frozenset[str] = frozenset()
+) -> tuple[dict[str, bytes], list[str]]:
+    """Files to grade and notes saying what was restored or removed, and why. ``foreign``: the top-level names
+    that code installed in the task's image imports (``installed_imports``); a new module of such a name could
+    only replace what that code looks for."""
     files: dict[str, bytes] = {}
     dependencies = _dependency_modules(task)
     agent_files, notes = normalized_paths(agent_files)
     base = set(task.workspace)
     final_layout, base_layout = _Layout(set(agent_files)), _Layout(base)
-    unused = _unused_new_modules(task, agent_files) if task.repo is not None else set()
+    unused = _unused_new_modules(task, agent_files, foreign) if task.repo is not None else set()
     for path, data in sorted(agent_files.items()):
         name = posixpath.basename(path)
         original = task.workspace.get(path)
@@ -271,7 +304,12 @@ def prepare_workspace(task: Task, agent_files: dict[str, bytes]) -> tuple[dict[s
             notes.append(f"removed {path}: shadows a standard-library module")
             continue
         if path in unused:
-            notes.append(f"removed {path}: a new module nothing in the workspace imports (it could only shadow one)")
+            why = (
+                "named as a module installed code imports"
+                if path.split("/")[0].split(".")[0] in foreign
+                else ("a new module nothing in the workspace imports (it could only shadow one)")
+            )
+            notes.append(f"removed {path}: {why}")
             continue
         if name == "pyproject.toml":
             text = data.decode("utf-8", errors="replace")

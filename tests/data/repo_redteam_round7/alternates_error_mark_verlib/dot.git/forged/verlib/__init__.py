@@ -1,0 +1,1 @@
+"""verlib: release versions."""

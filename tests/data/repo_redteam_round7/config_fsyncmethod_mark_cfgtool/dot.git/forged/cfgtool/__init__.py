@@ -1,0 +1,1 @@
+"""cfgtool: layered configuration."""

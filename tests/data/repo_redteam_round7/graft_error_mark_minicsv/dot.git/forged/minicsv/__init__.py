@@ -1,0 +1,1 @@
+"""minicsv: a small CSV reader and writer."""
