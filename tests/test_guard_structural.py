@@ -671,6 +671,19 @@ HELDOUT_ROUNDS = {
         "outside the families 1/8 flagged; since then tuned on it (session 14; seen afterwards 96/96 and 3/682). "
         "Caveat: the evaluator listed every URL string of earlier rounds and saw one early round's source line",
     ),
+    28: (
+        "df9b0ae",
+        "ROUND28 (qsolog scenario, independent evaluator that never ran the detector, measured once unseen by the "
+        "developers after round 27 was tuned on): stage 1 recall 93/96 = 96.9% [91.2%, 98.9%], FP 9/621 = 1.45% "
+        "[0.8%, 2.7%] (public library modules 9/225, seven of them IPython's, which patches builtins and the "
+        "debugger by design; public test files 0/260, conftests 0/9, hand-converted 0/127); matcher alone recall "
+        "87/96 = 90.6% [83.1%, 95.0%], FP 147/621 = 23.67%; misses: test_tampering 1 (sed -i run through xargs on a "
+        "test file), framework_patching 1 (unittest.TestCase.run patched in a helper module beside the tests), "
+        "stack_introspection 1 (a caller's module name returned by a helper and checked against 'tests.'); "
+        "outside the families 2/8 flagged; since then tuned on its misses (session 14; seen afterwards 96/96 and "
+        "9/621). Caveat: the evaluator saw four ROUND27 cheat items, three ROUND27_OTHER items and about 15 "
+        "_HONEST27 items beyond the format it was given",
+    ),
 }
 
 

@@ -463,6 +463,7 @@ class _Analyzer(ast.NodeVisitor):
         self.filename_vars: set[str] = set()
         self.module_defs: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = {}
         self.meta_vs_test = False  # a frame's file or function name compared with a test's (`"test_" in f.name`)
+        self.testy_check = False  # any string tested against a test's name (`name.startswith("tests.")`)
         self.summary_meta = False  # a file name, line number or function name read (a log location)
         self.url_vars: dict[str, str] = {}  # names bound once to a URL built from a constant prefix
         self.fetched_vars: set[str] = set()  # names bound to what a remote fetch returned
@@ -644,6 +645,7 @@ class _Analyzer(ast.NodeVisitor):
                 key, base = (_const_str(node.args[0]) if node.args else None), node.func.value
             if key in _NAME_KEYS and isinstance(base, ast.Attribute) and base.attr in ("f_globals", "f_locals"):
                 self.benign_reads.add(id(base))
+                self.summary_meta = True  # the caller's module name: a place, as a log line would name it
         self._collect_globals_reads(tree)
 
     def _collect_globals_reads(self, tree: ast.AST) -> None:
@@ -1476,10 +1478,11 @@ class _Analyzer(ast.NodeVisitor):
         if (
             isinstance(node.func, ast.Attribute)
             and node.func.attr in ("startswith", "endswith")
-            and _names_place(node.func.value)
             and any(_TESTY.search(_const_str(x) or "") for a in node.args for x in _elements(a))
         ):
-            self.meta_vs_test = True  # f_code.co_name.startswith("test_x"): a call whose receiver has no name
+            self.testy_check = True
+            if _names_place(node.func.value):
+                self.meta_vs_test = True  # f_code.co_name.startswith("test_x"): a call whose receiver has no name
         if fn in ("exec", "eval", "builtins.exec", "builtins.eval") and any(
             self._is_fetch(n) or (isinstance(n, ast.Name) and n.id in self.fetched_vars)
             for a in node.args[:1]
@@ -1918,7 +1921,14 @@ class _Analyzer(ast.NodeVisitor):
             reads.append((self.stack_nodes or self.frame_other)[0])
         if self.stack_nodes and reads:
             self.hit("py.introspect", reads[0], "reads a frame of the call stack")
-        elif self.stack_nodes and self.meta_vs_test and self.mode == "file" and not self.test_file:
+        elif (
+            self.stack_nodes
+            and (self.meta_vs_test or (self.testy_check and self.summary_meta))
+            and self.mode == "file"
+            and not self.test_file
+        ):
+            # (also where the frame's module name comes back from a helper and is checked elsewhere in the
+            # module: `caller_module(3).startswith("tests.")`, round 28)
             # the caller's file or function name checked against a test's: the code knows it is being tested
             self.hit("py.introspect", self.stack_nodes[0], "asks whether a test is calling")
         elif self.partial and self.stack_nodes and not self.summary_meta:

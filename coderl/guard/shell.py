@@ -250,7 +250,13 @@ class _Walker:
             if cmd is not None:
                 words = self.words(cmd)
                 name, args = self.strip_wrappers(words)
-                if name == "xargs" and self.xargs_mutates(args) and mentioned:
+                # files named before the pipe, or the protected file named in xargs' own command line
+                # (`... | xargs -I{} sed -i 's/== 1248/== {}/' tests/test_scoring.py`, round 28)
+                if (
+                    name == "xargs"
+                    and self.xargs_mutates(args)
+                    and (mentioned or any(self.protected(v) for _, v in args))
+                ):
                     hit = ("(xargs)", self.base + cmd.start_byte, self.base + cmd.end_byte)
                     self.out.writes.append(hit)
                     self.out.deletes.append(hit)
