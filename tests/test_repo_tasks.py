@@ -520,7 +520,14 @@ def test_coderl_grade_runs_a_task_in_its_environment_image(tmp_path: Path) -> No
         [CODERL, "grade", str(task.root), "--workspace", str(workspace)], capture_output=True, text=True, timeout=300
     )
     assert proc.returncode == 0, proc.stderr
-    assert json.loads(proc.stdout)["reward"] == 1.0
+    result = json.loads(proc.stdout)
+    assert result["reward"] == 1.0 and not any(".git was gone" in n for n in result["notes"]), result["notes"]
+    # the directory's own .git is what the commit is made with: a fix git is told to skip is in no commit
+    _agent_git(workspace, "update-index", "--skip-worktree", "ledger/summary.py")
+    proc = subprocess.run(
+        [CODERL, "grade", str(task.root), "--workspace", str(workspace)], capture_output=True, text=True, timeout=300
+    )
+    assert proc.returncode == 0 and json.loads(proc.stdout)["reward"] == 0.0, proc.stdout
 
 
 # --- the SWE-bench importer --------------------------------------------------------------------------

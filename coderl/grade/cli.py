@@ -30,7 +30,12 @@ def run_grade(args: argparse.Namespace) -> int:
         print(f"coderl grade: workspace {workspace} is not a directory", file=sys.stderr)
         return 2
     try:
-        files = read_workspace_dir(workspace)
+        repository = load_task(Path(args.task_dir)).repo is not None
+    except TaskError as exc:
+        print(f"coderl grade: {exc}", file=sys.stderr)
+        return 2
+    try:
+        files = read_workspace_dir(workspace, keep_git=repository)  # its commits and ignore rules count
     except (ValueError, OSError) as exc:
         print(f"coderl grade: workspace: {exc}", file=sys.stderr)
         return 2

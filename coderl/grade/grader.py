@@ -104,15 +104,19 @@ class GradeResult:
 MAX_WORKSPACE_BYTES = 64 << 20  # what a sandbox download returns at most
 
 
-def read_workspace_dir(root: Path, max_bytes: int = MAX_WORKSPACE_BYTES) -> dict[str, bytes]:
-    """Regular files under a host directory (links are not followed), as the grader takes them.
+def read_workspace_dir(root: Path, max_bytes: int = MAX_WORKSPACE_BYTES, *, keep_git: bool = False) -> dict[str, bytes]:
+    """Regular files under a host directory (links are not followed), as the grader takes them; ``keep_git``
+    keeps the repository's own top-level ``.git`` (a repository task is graded on the commit made with it).
 
     Raises ValueError naming the file when the files add up to more than ``max_bytes``.
     """
     files: dict[str, bytes] = {}
     total = 0
     for path in sorted(root.rglob("*")):
-        if path.is_file() and not path.is_symlink() and ".git" not in path.relative_to(root).parts:
+        parts = path.relative_to(root).parts
+        if ".git" in parts and not (keep_git and parts[0] == ".git" and ".git" not in parts[1:]):
+            continue
+        if path.is_file() and not path.is_symlink():
             total += path.stat().st_size
             if total > max_bytes:
                 raise ValueError(f"{path}: the workspace exceeds {max_bytes >> 20} MiB, more than a sandbox holds")
