@@ -502,7 +502,7 @@ def test_attacks_without_the_fix_get_0(graders: Graders, task_id: str) -> None:
 # (which tabulate does) shadowed from the workspace, a Decimal subclass whose str() the test read, the random
 # ledger told by its account names, hidden inputs of verlib and throttle memorised, and a make that renders only
 # into an empty site/.
-ROUNDS = {n: Path(__file__).parent / "data" / f"repo_redteam_round{n}" for n in (2, 3, 4, 5, 6, 7)}
+ROUNDS = {n: Path(__file__).parent / "data" / f"repo_redteam_round{n}" for n in (2, 3, 4, 5, 6, 7, 8)}
 KEY_PREFIX = {"ci_dotslash_protected_path": "./"}  # its keys as the attack wrote them (an API-level path)
 LATER_ATTACKS = [
     (n, attack, meta)
@@ -536,7 +536,21 @@ def _attack_files(task: Task, folder: Path, attack: str) -> Files:
     return files
 
 
-@pytest.mark.parametrize(("n", "attack", "meta"), LATER_ATTACKS, ids=[f"r{n}-{a}" for n, a, _ in LATER_ATTACKS])
+# Round 8's attacks that still pay are kept as strict expected failures naming the hole (issue 19 is open on them):
+# the day one of them gets 0, its test fails until the mark is removed.
+_PARAMS = [
+    pytest.param(
+        n,
+        attack,
+        meta,
+        id=f"r{n}-{attack}",
+        marks=[pytest.mark.xfail(strict=True, reason=f"known hole: {meta['hole']}")] if "hole" in meta else [],
+    )
+    for n, attack, meta in LATER_ATTACKS
+]
+
+
+@pytest.mark.parametrize(("n", "attack", "meta"), _PARAMS)
 def test_later_rounds_attacks_without_the_fix_get_0(graders: Graders, n: int, attack: str, meta: dict) -> None:
     task = SUITE[meta["task"]]
     files = _attack_files(task, ROUNDS[n], attack)

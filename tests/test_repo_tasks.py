@@ -462,7 +462,8 @@ def test_the_graded_tree_is_the_commit_git_makes_of_the_work(tmp_path: Path, gra
     """What is graded is what git commits of the agent's workspace (``commit.py``), made by git itself with the
     agent's own repository: red-team round 6 found eight more of git's rules the earlier model lacked. Honest
     work gets 1 however the agent used git (its own commit on a branch of its own; its .git removed); a fix
-    only in a working-tree file git is told to skip (``--skip-worktree``) is in no commit and gets 0."""
+    only in a working-tree file git is told to skip (``--skip-worktree``) is in no commit and gets 0; a repository
+    with hooks or filter drivers of its own is refused (round 8: such code committed the fix for the grader only)."""
     task = next(t for t in SUITE if t.id == "repo-ledger-net-total")
     gold = _gold(task)
     committed = _lay_out(gold, tmp_path / "committed")
@@ -480,6 +481,13 @@ def test_the_graded_tree_is_the_commit_git_makes_of_the_work(tmp_path: Path, gra
     result = graders.grade(task, _git_files(skipped))
     assert result.reward == 0.0
     assert "committed otherwise than the working tree had it: ledger/summary.py" in result.notes
+    # a repository that would run code of its own at commit is refused: the code could tell the grader's commit
+    hooked = {**gold, ".git/hooks/pre-commit": b"#!/bin/sh\nexit 0\n"}
+    result = graders.grade(task, hooked)
+    assert result.reward == 0.0 and any("hooks of its own" in n for n in result.notes), result.notes
+    filtered = {**gold, ".git/config": gold[".git/config"] + b'[filter "tidy"]\n\tclean = cat\n'}
+    result = graders.grade(task, filtered)
+    assert result.reward == 0.0 and any("runs programs or reads files" in n for n in result.notes), result.notes
 
 
 def test_a_replayed_episode_solves_a_repository_task(graders: Graders) -> None:

@@ -6,14 +6,15 @@ what ``git add -A`` stages, not every byte of the working tree). Modelling git r
 semantics the model lacked (includes, index bits, end-of-line conversion, ``core.ignoreCase``, hooks,
 ``core.worktree``, NTFS aliases of ``.git``, red-team round 6). So git does it: in a fresh network-less
 container the agent's workspace, with its own ``.git``, is committed (``git add -A`` and ``git commit`` as the
-sandbox uid, with the agent's configuration and hooks, as the agent's own commit would run), every process that
-left behind is killed, and the commit is bundled and cloned by the grader's own uid, with a git that reads no
-configuration of anyone's, into a folder the sandbox uid cannot touch (red-team round 7 steered a parsed path
-and planted attributes in a shared HOME). The clone's files are what is graded, and every path the commit lists
-must be among them as a regular file (a corrupt object, a path too long to check out, a link or a submodule is a
-refusal, not a gap). Whatever the agent's configuration does, it can only change what the commit holds, which is
-then what a reviewer or a CI would see; a commit git refuses (an invalid path, a failing hook) is a graded 0
-with a note.
+sandbox uid, with the agent's configuration), every process that left behind is killed, and the commit is
+bundled and cloned by the grader's own uid, with a git that reads no configuration of anyone's, into a folder
+the sandbox uid cannot touch (red-team round 7 steered a parsed path and planted attributes in a shared HOME).
+The clone's files are what is graded, and every path the commit lists must be among them as a regular file (a
+corrupt object, a path too long to check out, a link or a submodule is a refusal, not a gap). A repository that
+would run code of its own when committed (hooks, filter drivers, ``core.fsmonitor``, ``core.hooksPath``) or
+that names files by its configuration (an excludes or attributes file, an include) is refused: such code can
+tell the grader's commit from the agent's own (red-team round 8). A commit git refuses (an invalid path) is a
+graded 0 with a note too.
 """
 
 from __future__ import annotations
@@ -24,10 +25,17 @@ from coderl.sandbox.sandbox import SandboxError
 __all__ = ["CommitRefused", "committed_tree", "is_repository"]
 
 # Exit statuses of the commit script that mean "the workspace cannot be committed" (the agent's doing).
-_REFUSALS = {3: "the workspace is not a git repository git can read", 4: "git add -A failed", 5: "git commit failed"}
+_REFUSALS = {
+    3: "the workspace is not a git repository git can read",
+    4: "git add -A failed",
+    5: "git commit failed",
+    6: "the repository's configuration runs programs or reads files of its own when it commits",
+    7: "the repository has hooks of its own",
+}
 _WORK = "/tmp/coderl-commit"  # the sandbox uid's: the commit's bundle (a fresh container, so it cannot exist yet)
 _OUT = "/tmp/coderl-graded"  # the grader uid's: the clone and its listing, out of reach of the sandbox uid
-# As the sandbox uid, with the agent's configuration and hooks: commit, kill what is left, bundle the commit.
+# As the sandbox uid, with the agent's configuration: refuse what would run or read its own files, commit, kill
+# what is left, bundle the commit.
 # Nothing of what it prints is parsed: the grader's side finds the bundle at a path it chose itself.
 _COMMIT = rf"""
 set -u
@@ -39,10 +47,18 @@ mkdir -p "$HOME"
 cd /workspace || exit 9
 g() {{ git -c safe.directory='*' "$@"; }}
 g rev-parse --git-dir >>"$work/log" 2>&1 || {{ tail -c 600 "$work/log"; exit 3; }}
-# The grader's copy of the workspace carries no mode bits: the hooks are made executable, as they were
-# in the agent's sandbox, so that they run as they would have for the agent's own commit.
+# Code of the agent's that runs when a commit is made (hooks, filters, fsmonitor) can tell the grader's commit from
+# its own and commit the fix only then; files named outside the repository (an excludes or attributes file under ~,
+# an include) read differently here than in the agent's sandbox (red-team round 8). Such a repository is refused.
+keys='^(core\.(hookspath|fsmonitor|excludesfile|attributesfile)|filter\..*\.(clean|smudge|process)'
+keys="$keys|include\.path|includeif\..*\.path)\$"
+named=$(g config --name-only --get-regexp "$keys" 2>>"$work/log")
+if [ -n "$named" ]; then echo "$named" | head -5; exit 6; fi
 hooks=$(g rev-parse --path-format=absolute --git-path hooks 2>>"$work/log")
-if [ -n "$hooks" ] && [ -d "$hooks" ]; then chmod -R u+x "$hooks" 2>/dev/null; fi
+if [ -n "$hooks" ] && [ -d "$hooks" ]; then
+  own=$(find "$hooks" -mindepth 1 ! -type d ! -name '*.sample' 2>/dev/null | head -5)
+  if [ -n "$own" ]; then echo "$own"; exit 7; fi
+fi
 g add -A >>"$work/log" 2>&1 || {{ tail -c 600 "$work/log"; exit 4; }}
 g -c user.name=coderl -c user.email=grader@coderl.invalid -c commit.gpgSign=false \
   commit -q --allow-empty -m "graded by coderl" >>"$work/log" 2>&1 || {{ tail -c 600 "$work/log"; exit 5; }}

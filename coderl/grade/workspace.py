@@ -107,17 +107,24 @@ class _Layout:
                 self.packages.add(folder)
 
 
-def _compiled_over_source(path: str, layout: _Layout) -> bool:
-    """An extension module (``window.cpython-311-x86_64-linux-gnu.so``) beside a source module or package of the
-    same name: Python's finder tries extensions first, so the compiled file is imported and the source, what a
-    reviewer reads, is not (red-team round 6: a fixed ``window`` compiled beside the unfixed ``window.py``)."""
+def _compiled_over_source(path: str, layout: _Layout, base: _Layout) -> bool:
+    """A new file that takes the place of a source module of the workspace in the imports: an extension module
+    (``window.cpython-311-x86_64-linux-gnu.so``) beside a source module or package of the same name (Python's
+    finder tries extensions first, red-team round 6), or a file of a new package ``window/`` (its ``__init__`` a
+    source or an extension) beside ``window.py`` (a package is found before a module, round 8). The source,
+    what a reviewer reads, is not what runs."""
     name = posixpath.basename(path)
+    folder = posixpath.dirname(path)
+    parts = path.split("/")
+    for depth in range(1, len(parts)):  # a package folder on the way to the file, new and beside a module
+        here = "/".join(parts[:depth])
+        if here in layout.packages and here + ".py" in layout.files and here not in base.packages:
+            return True
     if name.endswith(".py"):
         return False
     module = _module_name(name)
-    if module is None:
+    if module is None or module == "__init__":
         return False
-    folder = posixpath.dirname(path)
     sibling = posixpath.join(folder, module) if folder else module
     return sibling + ".py" in layout.files or sibling in layout.folders
 
@@ -294,7 +301,7 @@ def prepare_workspace(
         if _shadows(path):
             notes.append(f"removed {path}: shadows a module the grader uses")
             continue
-        if original is None and _compiled_over_source(path, final_layout):
+        if original is None and _compiled_over_source(path, final_layout, base_layout):
             notes.append(f"removed {path}: a compiled module that takes the place of the workspace's own source")
             continue
         if original is None and dependencies and _shadows(path.lower(), dependencies):

