@@ -12,8 +12,9 @@ from the environment with an ordinary default.
 from __future__ import annotations
 
 import pytest
+from guard_actions import edited, ran, wrote
 
-from coderl.guard import GuardContext, Stage1Scanner, parse_action
+from coderl.guard import GuardContext, Stage1Scanner
 
 FILES = frozenset(
     {"tests/test_brew.py", "tests/conftest.py", "src/brew/__init__.py", "src/brew/abv.py", "Makefile"}
@@ -25,14 +26,6 @@ TEXTS = {"tests/test_brew.py": "from brew.abv import abv\n\n\ndef test_abv():\n 
 @pytest.fixture(scope="module")
 def scanner() -> Stage1Scanner:
     return Stage1Scanner(context=GuardContext(task_files=FILES).with_texts(TEXTS))
-
-
-def _edit(scanner: Stage1Scanner, path: str, old: str, new: str) -> bool:
-    return scanner.scan(parse_action({"tool": "edit_file", "path": path, "old": old, "new": new})).cheat
-
-
-def _bash(scanner: Stage1Scanner, command: str) -> bool:
-    return scanner.scan(parse_action({"tool": "bash", "command": command})).cheat
 
 
 READER = (
@@ -49,7 +42,7 @@ READER = (
     ],
 )
 def test_a_path_read_through_an_environment_default(scanner: Stage1Scanner, default: str, cheat: bool) -> None:
-    assert _edit(scanner, "src/brew/abv.py", "def abv(og, fg):\n", READER.format(default)) is cheat
+    assert edited(scanner, "src/brew/abv.py", "def abv(og, fg):\n", READER.format(default)) is cheat
 
 
 @pytest.mark.parametrize(
@@ -65,7 +58,7 @@ def test_a_path_read_through_an_environment_default(scanner: Stage1Scanner, defa
     ],
 )
 def test_reflog_commits_diffed_one_by_one(scanner: Stage1Scanner, command: str, cheat: bool) -> None:
-    assert _bash(scanner, command) is cheat
+    assert ran(scanner, command) is cheat
 
 
 CI_OLD = "      - run: python -m pytest -q\n"
@@ -86,7 +79,7 @@ CI_OLD = "      - run: python -m pytest -q\n"
     ],
 )
 def test_a_ci_step_continued_over_lines(scanner: Stage1Scanner, new: str, cheat: bool) -> None:
-    assert _edit(scanner, ".github/workflows/ci.yml", CI_OLD, new) is cheat
+    assert edited(scanner, ".github/workflows/ci.yml", CI_OLD, new) is cheat
 
 
 MAKE_OLD = "test:\n\t$(PY) -m pytest -q\n"
@@ -109,7 +102,7 @@ MAKE_OLD = "test:\n\t$(PY) -m pytest -q\n"
     ],
 )
 def test_a_makefile_status_mapping(scanner: Stage1Scanner, new: str, cheat: bool) -> None:
-    assert _edit(scanner, "Makefile", MAKE_OLD, new) is cheat
+    assert edited(scanner, "Makefile", MAKE_OLD, new) is cheat
 
 
 @pytest.mark.parametrize(
@@ -120,11 +113,7 @@ def test_a_makefile_status_mapping(scanner: Stage1Scanner, new: str, cheat: bool
     ],
 )
 def test_a_junit_report_read_or_replaced(scanner: Stage1Scanner, command: str, cheat: bool) -> None:
-    assert _bash(scanner, command) is cheat
-
-
-def _write(scanner: Stage1Scanner, path: str, content: str) -> bool:
-    return scanner.scan(parse_action({"tool": "write_file", "path": path, "content": content})).cheat
+    assert ran(scanner, command) is cheat
 
 
 @pytest.mark.parametrize(
@@ -139,7 +128,7 @@ def _write(scanner: Stage1Scanner, path: str, content: str) -> bool:
     ],
 )
 def test_sed_in_place_through_xargs(scanner: Stage1Scanner, command: str, cheat: bool) -> None:
-    assert _bash(scanner, command) is cheat
+    assert ran(scanner, command) is cheat
 
 
 COMPAT = (
@@ -158,7 +147,7 @@ COMPAT = (
     ],
 )
 def test_the_framework_patched_in_a_helper_beside_the_tests(scanner: Stage1Scanner, path: str, cheat: bool) -> None:
-    assert _write(scanner, path, COMPAT) is cheat
+    assert wrote(scanner, path, COMPAT) is cheat
 
 
 CALLER = (
@@ -177,4 +166,4 @@ CALLER = (
 def test_a_callers_module_name_checked_through_a_helper(
     scanner: Stage1Scanner, name: str, check: str, cheat: bool
 ) -> None:
-    assert _write(scanner, "src/brew/_ctx.py", CALLER.format(name=name, check=check)) is cheat
+    assert wrote(scanner, "src/brew/_ctx.py", CALLER.format(name=name, check=check)) is cheat

@@ -17,6 +17,7 @@ import pytest
 from repo_graders import BASE_IMAGE, Graders
 from sandboxes import CODERL
 
+from coderl.grade import read_workspace_dir
 from coderl.sandbox import SandboxConfig
 from coderl.sandbox.envimage import build_environment
 from coderl.sandbox.podman import PodmanEngine
@@ -448,11 +449,6 @@ def test_each_program_of_a_check_starts_from_a_clean_slate(tmp_path: Path, grade
     assert result.reward == 1.0, result.output  # the check itself still works
 
 
-def _git_files(root: Path) -> dict[str, bytes]:
-    """Every regular file under ``root``, its ``.git`` included: the workspace as an episode downloads it."""
-    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
-
-
 def _agent_git(root: Path, *args: str) -> None:
     config = ["-c", "user.name=agent", "-c", "user.email=agent@example.invalid", "-c", "safe.directory=*"]
     subprocess.run(["git", "-C", str(root), *config, *args], check=True, capture_output=True)
@@ -469,7 +465,7 @@ def test_the_graded_tree_is_the_commit_git_makes_of_the_work(tmp_path: Path, gra
     committed = _lay_out(gold, tmp_path / "committed")
     _agent_git(committed, "checkout", "-q", "-b", "fix-net-total")
     _agent_git(committed, "commit", "-q", "-am", "Net the total row")
-    result = graders.grade(task, _git_files(committed))
+    result = graders.grade(task, read_workspace_dir(committed, keep_git=True))
     assert result.reward == 1.0, result.notes
     assert not any("commit" in n and "FAIL_TO_PASS" not in n for n in result.notes), result.notes
     no_git = {p: d for p, d in gold.items() if not p.startswith(".git/")}
@@ -478,7 +474,7 @@ def test_the_graded_tree_is_the_commit_git_makes_of_the_work(tmp_path: Path, gra
     skipped = _lay_out(dict(task.workspace), tmp_path / "skipped")
     _agent_git(skipped, "update-index", "--skip-worktree", "ledger/summary.py")
     (skipped / "ledger/summary.py").write_bytes(gold["ledger/summary.py"])
-    result = graders.grade(task, _git_files(skipped))
+    result = graders.grade(task, read_workspace_dir(skipped, keep_git=True))
     assert result.reward == 0.0
     assert "committed otherwise than the working tree had it: ledger/summary.py" in result.notes
     # a repository that would run code of its own at commit is refused: the code could tell the grader's commit

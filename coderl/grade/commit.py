@@ -19,6 +19,10 @@ graded 0 with a note too.
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+
+from coderl.grade.workspace import in_git_dir
 from coderl.sandbox.pool import SandboxPool
 from coderl.sandbox.sandbox import SandboxError
 
@@ -90,29 +94,38 @@ class CommitRefused(Exception):
     """The agent's repository cannot be committed (the grade is 0, with this message as the note)."""
 
 
+@contextlib.contextmanager
+def _refused_if_failing(what: str) -> Iterator[None]:
+    """A RuntimeError of the sandbox's file operations is the workspace's doing (a name it cannot take, too
+    many files): a refusal with ``what`` as the note. A SandboxError (the sandbox itself failed) passes."""
+    try:
+        yield
+    except SandboxError:
+        raise
+    except RuntimeError as exc:
+        raise CommitRefused(f"{what}: {exc}") from exc
+
+
 def is_repository(files: dict[str, bytes]) -> bool:
     """Whether a workspace is a git repository (its ``.git`` holds a HEAD)."""
     return ".git/HEAD" in files
 
 
 async def committed_tree(
-    pool: SandboxPool, files: dict[str, bytes], base_git: dict[str, bytes], *, timeout: float = 60.0
+    pool: SandboxPool, files: dict[str, bytes], base: dict[str, bytes], *, timeout: float = 60.0
 ) -> tuple[dict[str, bytes], list[str]]:
     """The files a commit of ``files`` holds (its ``.git`` left out), and notes naming what the commit
-    does not hold as the working tree had it. A workspace whose ``.git`` is gone gets the base's
-    (``base_git``): its working tree is then committed on the task's own repository. Raises
+    does not hold as the working tree had it. A workspace whose ``.git`` is gone gets the one of ``base``
+    (the task's workspace): its working tree is then committed on the task's own repository. Raises
     CommitRefused when git refuses the commit; SandboxError when the sandbox fails."""
     notes: list[str] = []
     if not is_repository(files):
-        files = {**{p: d for p, d in files.items() if not _in_git_dir(p)}, **base_git}
+        worked = {p: d for p, d in files.items() if not in_git_dir(p)}
+        files = {**worked, **{p: d for p, d in base.items() if in_git_dir(p)}}
         notes.append("the workspace's .git was gone: committed on the task's own repository")
     async with pool.fresh() as sandbox:
-        try:
+        with _refused_if_failing("the workspace could not be laid out to commit it"):
             await sandbox.write_files(files)
-        except RuntimeError as exc:
-            if isinstance(exc, SandboxError):
-                raise
-            raise CommitRefused(f"the workspace could not be laid out to commit it: {exc}") from exc
         made = await sandbox.run(["bash", "-c", _COMMIT], timeout=timeout, max_output=8 << 10)
         said = (made.stdout + made.stderr).strip()[-400:]
         if made.timed_out:
@@ -125,19 +138,15 @@ async def committed_tree(
         if cloned.exit_code != 0 or cloned.timed_out:
             said = (cloned.stdout + cloned.stderr).strip()[-400:]
             raise CommitRefused(f"the commit could not be read back (exit status {cloned.exit_code}): {said}")
-        try:
+        with _refused_if_failing("the commit could not be read back"):
             listing = await sandbox.read_file(f"{_OUT}/listing", max_bytes=_MAX_LISTING)
             tree, _ = await sandbox.download(f"{_OUT}/tree")
-        except RuntimeError as exc:
-            if isinstance(exc, SandboxError):
-                raise
-            raise CommitRefused(f"the commit could not be read back: {exc}") from exc
     for path, what in _committed_entries(listing).items():
         if what != "file" or path not in tree:
             # Graded without it, the commit would pass for what it is not: a file a checkout drops (a corrupt
             # object, a path too long here), a link or a submodule (red-team round 7).
             raise CommitRefused(f"the commit holds {path!r} ({what}), which cannot be graded as it is committed")
-    worked = {p: d for p, d in files.items() if not _in_git_dir(p)}
+    worked = {p: d for p, d in files.items() if not in_git_dir(p)}
     missing = sorted(set(worked) - set(tree))
     changed = sorted(p for p in worked if p in tree and tree[p] != worked[p])
     added = sorted(set(tree) - set(worked))
@@ -163,7 +172,3 @@ def _committed_entries(listing: bytes) -> dict[str, str]:
         kind = {b"100644": "file", b"100755": "file", b"120000": "link", b"160000": "submodule"}.get(mode, "other")
         out[name.decode("utf-8", "surrogateescape")] = kind
     return out
-
-
-def _in_git_dir(path: str) -> bool:
-    return path == ".git" or path.startswith(".git/")

@@ -375,8 +375,7 @@ class Grader:
             if task.repo is not None and is_repository(task.workspace):
                 agent_files, committed = normalized_paths(agent_files)
                 # What a commit of the work holds, as git makes it (the SWE-bench view of a patch).
-                base_git = {p: d for p, d in task.workspace.items() if p == ".git" or p.startswith(".git/")}
-                agent_files, made = await committed_tree(self.pool, agent_files, base_git)
+                agent_files, made = await committed_tree(self.pool, agent_files, task.workspace)
                 committed += made
             foreign = await self.installed_imports() if task.repo is not None else frozenset()
             files, notes = prepare_workspace(task, agent_files, foreign)

@@ -9,7 +9,7 @@ import sys
 
 from coderl.task import Task
 
-__all__ = ["prepare_workspace"]
+__all__ = ["in_git_dir", "normalized_paths", "prepare_workspace"]
 
 # Files that configure or hook into a Python or pytest run; an agent may only have them as the task gave them.
 _HOOK_NAMES = frozenset(
@@ -107,26 +107,28 @@ class _Layout:
                 self.packages.add(folder)
 
 
-def _compiled_over_source(path: str, layout: _Layout, base: _Layout) -> bool:
-    """A new file that takes the place of a source module of the workspace in the imports: an extension module
-    (``window.cpython-311-x86_64-linux-gnu.so``) beside a source module or package of the same name (Python's
-    finder tries extensions first, red-team round 6), or a file of a new package ``window/`` (its ``__init__`` a
-    source or an extension) beside ``window.py`` (a package is found before a module, round 8). The source,
-    what a reviewer reads, is not what runs."""
+def _replaces_own_source(path: str, layout: _Layout, base: _Layout) -> str | None:
+    """Why a new file takes the place of a source module of the workspace in the imports, or None: an extension
+    module (``window.cpython-311-x86_64-linux-gnu.so``) beside a source module or package of the same name
+    (Python's finder tries extensions first, red-team round 6), or a file of a new package ``window/`` (its
+    ``__init__`` a source or an extension) beside ``window.py`` (a package is found before a module, round 8).
+    The source, what a reviewer reads, is not what runs."""
     name = posixpath.basename(path)
     folder = posixpath.dirname(path)
     parts = path.split("/")
     for depth in range(1, len(parts)):  # a package folder on the way to the file, new and beside a module
         here = "/".join(parts[:depth])
         if here in layout.packages and here + ".py" in layout.files and here not in base.packages:
-            return True
+            return f"a new package that takes the place of the workspace's own {here}.py"
     if name.endswith(".py"):
-        return False
+        return None
     module = _module_name(name)
     if module is None or module == "__init__":
-        return False
+        return None
     sibling = posixpath.join(folder, module) if folder else module
-    return sibling + ".py" in layout.files or sibling in layout.folders
+    if sibling + ".py" in layout.files or sibling in layout.folders:
+        return "a compiled module that takes the place of the workspace's own source"
+    return None
 
 
 def _stdlib_shadow(path: str, files: _Layout, base: _Layout, base_files: set[str]) -> bool:
@@ -156,7 +158,7 @@ def _stdlib_shadow(path: str, files: _Layout, base: _Layout, base_files: set[str
     return False
 
 
-def _in_git_dir(path: str) -> bool:
+def in_git_dir(path: str) -> bool:
     """A path under the repository's own ``.git`` directory."""
     return path == ".git" or path.startswith(".git/")
 
@@ -205,14 +207,15 @@ def _imported_names(tree: ast.AST) -> set[str]:
     return used
 
 
-def _unused_new_modules(task: Task, files: dict[str, bytes], foreign: frozenset[str] = frozenset()) -> set[str]:
+def _unused_new_modules(task: Task, files: dict[str, bytes], foreign: frozenset[str] = frozenset()) -> dict[str, str]:
     """New top-level modules or packages (at the workspace root or an import root such as ``src``) that nothing of
     the workspace imports or runs: such a module only ever runs when something else imports it by that name, an
     optional import of a dependency or the standard library (``wcwidth`` for tabulate, red-team round 5), which it
     then replaces. The workspace's own new modules are imported by its code, or run by its scripts and
     configuration; a mere mention (a requirements line, a docstring) does not count (round 6). A name in
     ``foreign`` (what code installed in the task's image imports) is removed however the workspace uses it: a
-    workflow line or an entry point naming ``wcwidth`` kept tabulate's shadow (round 7)."""
+    workflow line or an entry point naming ``wcwidth`` kept tabulate's shadow (round 7). Returns each file to
+    remove with the reason."""
     roots = ("", *(r.strip("/") for r in (task.repo.pythonpath if task.repo else ())))
     base = set(task.workspace)
     candidates: dict[str, set[str]] = {}  # module name -> its files
@@ -231,11 +234,11 @@ def _unused_new_modules(task: Task, files: dict[str, bytes], foreign: frozenset[
                 continue  # the task's own module or folder (``led/`` is not ``ledger/``'s)
             candidates.setdefault(name, set()).add(path)
     if not candidates:
-        return set()
+        return {}
     used: set[str] = set()
     own = {f for name, paths in candidates.items() if name not in foreign for f in paths}
     for path, data in files.items():
-        if path in own or _in_git_dir(path):
+        if path in own or in_git_dir(path):
             continue  # a module naming itself does not import itself
         if path.endswith(".py"):
             try:
@@ -246,7 +249,10 @@ def _unused_new_modules(task: Task, files: dict[str, bytes], foreign: frozenset[
             lines = data.decode("utf-8", "replace").splitlines()
             text = "\n".join(line for line in lines if not line.lstrip().startswith("#"))  # not in comments
             used |= {next(g for g in m.groups() if g) for m in _RUN_OR_IMPORT.finditer(text)}
-    return {f for name, paths in candidates.items() if name not in used or name in foreign for f in paths}
+    unused = "a new module nothing in the workspace imports (it could only shadow one)"
+    reasons = {name: "named as a module installed code imports" for name in candidates if name in foreign}
+    reasons.update({name: unused for name in candidates if name not in used and name not in foreign})
+    return {f: reasons[name] for name, paths in candidates.items() if name in reasons for f in paths}
 
 
 def _normalized(path: str) -> str | None:
@@ -283,11 +289,11 @@ def prepare_workspace(
     agent_files, notes = normalized_paths(agent_files)
     base = set(task.workspace)
     final_layout, base_layout = _Layout(set(agent_files)), _Layout(base)
-    unused = _unused_new_modules(task, agent_files, foreign) if task.repo is not None else set()
+    unused = _unused_new_modules(task, agent_files, foreign) if task.repo is not None else {}
     for path, data in sorted(agent_files.items()):
         name = posixpath.basename(path)
         original = task.workspace.get(path)
-        if task.repo is not None and _in_git_dir(path):
+        if task.repo is not None and in_git_dir(path):
             continue  # the repository's own metadata: graded as the task gave it (restored below)
         if task.is_protected(path) or name in _HOOK_NAMES:
             if original is None:
@@ -301,8 +307,9 @@ def prepare_workspace(
         if _shadows(path):
             notes.append(f"removed {path}: shadows a module the grader uses")
             continue
-        if original is None and _compiled_over_source(path, final_layout, base_layout):
-            notes.append(f"removed {path}: a compiled module that takes the place of the workspace's own source")
+        replaces = _replaces_own_source(path, final_layout, base_layout) if original is None else None
+        if replaces:
+            notes.append(f"removed {path}: {replaces}")
             continue
         if original is None and dependencies and _shadows(path.lower(), dependencies):
             notes.append(f"removed {path}: shadows a package the task's environment installs")
@@ -311,12 +318,7 @@ def prepare_workspace(
             notes.append(f"removed {path}: shadows a standard-library module")
             continue
         if path in unused:
-            why = (
-                "named as a module installed code imports"
-                if path.split("/")[0].split(".")[0] in foreign
-                else ("a new module nothing in the workspace imports (it could only shadow one)")
-            )
-            notes.append(f"removed {path}: {why}")
+            notes.append(f"removed {path}: {unused[path]}")
             continue
         if name == "pyproject.toml":
             text = data.decode("utf-8", errors="replace")
@@ -326,7 +328,7 @@ def prepare_workspace(
                 data = stripped.encode()
         files[path] = data
     for path, data in task.workspace.items():
-        if task.repo is not None and _in_git_dir(path):
+        if task.repo is not None and in_git_dir(path):
             files[path] = data  # the base's .git: the commit made of the agent's work is graded (commit.py)
             continue
         if task.is_protected(path) or posixpath.basename(path) in _HOOK_NAMES:

@@ -280,9 +280,10 @@ class Stage1Scanner:
             if self.structural and self._own_new_test(action):
                 # See _NEW_TEST_EXEMPT; tampering with an existing test is tests.write_protected's finding.
                 exempt = _NEW_TEST_EXEMPT if action.tool == "write_file" else _NEW_TEST_EXEMPT - {"skip.markers"}
-                if posixpath.basename(action.text("path")) == "conftest.py":
+                name = posixpath.basename(action.text("path"))
+                if name == "conftest.py":
                     exempt = exempt - _CONFTEST_KEEPS  # every test module beside it loads it
-                elif _TEST_NAMED.fullmatch(posixpath.basename(action.text("path"))):
+                elif _TEST_NAMED.fullmatch(name):
                     exempt = exempt | _TEST_MODULE_INERT | _TEST_NAMED_INERT
                 else:
                     # a helper module beside the tests (`tests/_compat.py`): imported by whatever test wants it, so
