@@ -29,6 +29,7 @@ from types import TracebackType
 from typing import Any
 
 from coderl.action import Action
+from coderl.grade.commit import Commit, CommitRefused, commit_workspace, is_repository
 from coderl.grade.grader import Grader, GradingError
 from coderl.guard.guarded import EpisodeGuard, Guard, final_reward
 from coderl.sandbox.pool import SandboxPool
@@ -173,13 +174,24 @@ class Episode:
         )
 
     async def finish(self, reason: str | None = None) -> EpisodeOutcome:
-        """End the episode: download the workspace, release the sandbox, audit the final files with
-        stage 1, grade them in a fresh container, and apply the guard's marks to the reward."""
+        """End the episode: for a repository task commit the work in its own sandbox; download the workspace,
+        release the sandbox, audit the final files with stage 1, grade them (the commit, for a repository task)
+        in a fresh container, and apply the guard's marks to the reward."""
         finish = self.finish_reason or reason or "ended"
         files: dict[str, bytes] | None = None
         refused: str | None = None
+        commit: Commit | CommitRefused | None = None
         try:
             if finish != "sandbox_error" and self._sandbox is not None and self._sandbox.alive:
+                if self.task.repo is not None and is_repository(self.task.workspace):
+                    # A repository task is graded on the commit its own git makes here, where the work was
+                    # done: its index, links and executable bits as the agent left them (commit.py).
+                    t0 = time.perf_counter()
+                    try:
+                        commit = await commit_workspace(self.sandbox, self.task.workspace)
+                    except CommitRefused as exc:
+                        commit = exc
+                    self.timings["grade_s"] += time.perf_counter() - t0
                 files, _ = await self.sandbox.download()
         except SandboxError:
             finish = "sandbox_error"
@@ -199,7 +211,7 @@ class Episode:
             # The final files pass stage 1 again (matcher + structural detectors) right before grading:
             # a hit marks the episode (reward 0) and adds a note; the grade itself is kept as it is.
             notes = await asyncio.to_thread(self.guard.audit_workspace, files, self.state, self.task.workspace)
-            grade = await self.grader.grade(self.task, files)
+            grade = await self.grader.grade(self.task, files, commit=commit)
         except (GradingError, SandboxError) as exc:
             self.timings["grade_s"] += time.perf_counter() - t0
             return self._outcome("grading_error", 0.0, {"error": str(exc)})

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from coderl.grade.commit import Commit, CommitRefused, commit_workspace
 from coderl.grade.grader import Grader, GradeResult
 from coderl.sandbox import SandboxConfig, SandboxPool
 from coderl.sandbox.envimage import build_environment
@@ -48,6 +49,34 @@ class Graders:
     def grade(self, task: Task, files: dict[str, bytes], image: str | None = None) -> GradeResult:
         _, grader = self.pool(image or self.image_of(task))
         return self.loop.run_until_complete(grader.grade(task, files, keep_output=True))
+
+    def grade_in_sandbox(
+        self, task: Task, files: dict[str, bytes], setup: str = "", *, tools: dict[str, bytes] | None = None
+    ) -> GradeResult:
+        """Grade as an episode does: ``files`` laid out in a sandbox of the pool (an agent's), ``setup`` run there
+        by the sandbox uid (links, modes, an index's stat data: what a dict of files cannot carry), the work
+        committed there, the working tree downloaded, and both graded. ``tools``: files the setup may use, put in
+        /tmp/coderl-test-tools (out of the workspace)."""
+        pool, grader = self.pool(self.image_of(task))
+
+        async def play() -> GradeResult:
+            async with pool.sandbox() as sandbox:
+                await sandbox.run(["rm", "-rf", "/workspace/.git"])  # the files given hold the whole repository
+                await sandbox.write_files(files)
+                if tools:
+                    await sandbox.write_files(tools, "/tmp/coderl-test-tools")
+                if setup:
+                    done = await sandbox.run(["bash", "-c", setup], timeout=60)
+                    assert done.exit_code == 0, f"setup failed: {done.stdout}{done.stderr}"
+                commit: Commit | CommitRefused
+                try:
+                    commit = await commit_workspace(sandbox, task.workspace)
+                except CommitRefused as exc:
+                    commit = exc
+                worked, _ = await sandbox.download()
+            return await grader.grade(task, worked, commit=commit, keep_output=True)
+
+        return self.loop.run_until_complete(play())
 
     def close(self) -> None:
         for pool, _ in self.pools.values():

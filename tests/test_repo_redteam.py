@@ -502,6 +502,10 @@ def test_attacks_without_the_fix_get_0(graders: Graders, task_id: str) -> None:
 # (which tabulate does) shadowed from the workspace, a Decimal subclass whose str() the test read, the random
 # ledger told by its account names, hidden inputs of verlib and throttle memorised, and a make that renders only
 # into an empty site/.
+# An attack with a "sandbox" field is played as an episode ends: its files laid out in a sandbox of the pool, the
+# field's shell command run there by the sandbox uid (with these tools in /tmp/coderl-test-tools), the work
+# committed there and graded.
+SANDBOX_TOOLS = {p.name: p.read_bytes() for p in (Path(__file__).parent / "data" / "sandbox_setup").glob("*.py")}
 ROUNDS = {n: Path(__file__).parent / "data" / f"repo_redteam_round{n}" for n in (2, 3, 4, 5, 6, 7, 8)}
 KEY_PREFIX = {"ci_dotslash_protected_path": "./"}  # its keys as the attack wrote them (an API-level path)
 LATER_ATTACKS = [
@@ -555,7 +559,10 @@ def test_later_rounds_attacks_without_the_fix_get_0(graders: Graders, n: int, at
     task = SUITE[meta["task"]]
     files = _attack_files(task, ROUNDS[n], attack)
     assert files != task.workspace, "the attack changes the workspace"
-    result = graders.grade(task, files)
+    if "sandbox" in meta:  # what a dict of files cannot carry (a link, a mode, an index's stat data): as an episode
+        result = graders.grade_in_sandbox(task, files, meta["sandbox"], tools=SANDBOX_TOOLS)
+    else:
+        result = graders.grade(task, files)
     assert result.reward == 0.0, f"{attack} ({meta['idea']}): reward {result.reward} {result.notes}\n{result.output}"
 
 

@@ -427,9 +427,10 @@ grep -q '^ok$' "$CODERL_SUBMITTED/answer.txt"
 def test_each_program_of_a_check_starts_from_a_clean_slate(tmp_path: Path, graders: Graders) -> None:
     """Round 4 of the red team carried state from a check's first program to its later ones: a
     ``usercustomize.py`` in the sandbox uid's user site (``HOME=/tmp``) that changed what the check's own
-    ``python3 -c`` printed, and marks in ``/tmp`` deleted or muted. Now each program gets a fresh home, no user
-    site-packages, and what the sandbox uid left in the scratch folders, System V IPC and POSIX message queues is
-    removed when a program returns."""
+    ``python3 -c`` printed, and marks in ``/tmp`` deleted or muted. Now what the sandbox uid left in the scratch
+    folders, System V IPC and POSIX message queues is removed when a program returns. Each program runs as the
+    agent's own commands did (HOME=/tmp, its user site on): a home of its own told the check's programs from the
+    agent's (red-team round 8)."""
     root = _write(
         tmp_path / "fresh",
         'id = "fresh"\nprompt = "p"\n[check]\nscript = "check_fresh.sh"\ntimeout_s = 60\n',
@@ -442,9 +443,9 @@ def test_each_program_of_a_check_starts_from_a_clean_slate(tmp_path: Path, grade
     assert "PLANTED-IN /tmp" in out and "PLANTED " in out, out  # the first program ran and left its files
     assert "IPC-PLANTED shm msg sem mq" in out, out  # System V objects and a POSIX queue were made...
     assert "IPC-CHECKED none" in out, out  # ...and none reached the later program
-    first_home = out.split("PLANTED ")[1].split()[0]
+    first_home = re.search(r"(?m)^PLANTED (\S+)", out).group(1)  # type: ignore[union-attr]
     later = out.split("HOME ")[1].split()
-    assert later[0] != first_home and later[2] == "False", out
+    assert first_home == later[0] == "/tmp" and later[2] == "True", out  # as in the agent's sandbox
     assert "USERCUSTOMIZE-LOADED" not in out and "STILL-THERE" not in out, out
     assert result.reward == 1.0, result.output  # the check itself still works
 
@@ -484,6 +485,33 @@ def test_the_graded_tree_is_the_commit_git_makes_of_the_work(tmp_path: Path, gra
     filtered = {**gold, ".git/config": gold[".git/config"] + b'[filter "tidy"]\n\tclean = cat\n'}
     result = graders.grade(task, filtered)
     assert result.reward == 0.0 and any("runs programs or reads files" in n for n in result.notes), result.notes
+
+
+def test_the_commit_is_made_in_the_sandbox_the_work_was_done_in(graders: Graders) -> None:
+    """At an episode's end the agent's own sandbox commits the work (``commit_workspace``): with its own index,
+    links and modes (red-team round 8 hid a fix from its own git by an index's stat data, and told the grader
+    apart by a link or an executable bit that a download of the working tree dropped). Honest work committed and
+    made executable there gets 1, and the graded files keep the commit's modes and a clone's .git."""
+    from coderl.grade.commit import commit_workspace
+
+    task = next(t for t in SUITE if t.id == "repo-throttle-window-boundary")
+    gold = _gold(task)
+    agent_commit = "git -c user.name=a -c user.email=a@example.invalid commit -qam fix && chmod +x throttle/window.py"
+    result = graders.grade_in_sandbox(task, gold, agent_commit)
+    assert result.reward == 1.0, (result.notes, result.output)
+    pool, _ = graders.pool(BASE_IMAGE)
+
+    async def commit_of(setup: str) -> Any:
+        async with pool.sandbox(gold) as sandbox:
+            await sandbox.run(["bash", "-c", setup])
+            return await commit_workspace(sandbox, task.workspace)
+
+    made = graders.loop.run_until_complete(commit_of(agent_commit))
+    assert made.executable == {"throttle/window.py"} and made.files["throttle/window.py"] == gold["throttle/window.py"]
+    assert ".git/HEAD" in made.git and not any(p.startswith(".git/") for p in made.files)
+    assert made.git != {p: d for p, d in task.workspace.items() if p.startswith(".git/")}  # a clone's, not the base's
+    gone = graders.loop.run_until_complete(commit_of("rm -rf .git"))
+    assert gone.files["throttle/window.py"] == gold["throttle/window.py"] and "was gone" in gone.notes[0]
 
 
 def test_a_replayed_episode_solves_a_repository_task(graders: Graders) -> None:

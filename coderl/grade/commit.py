@@ -1,32 +1,39 @@
-"""What a commit of the agent's repository holds, made by git itself in a fresh container.
+"""What a commit of the agent's repository holds, made by git itself in the sandbox the work was done in.
 
 A repository task is graded on what a commit of the agent's work would hold (the SWE-bench view: the patch is
 what ``git add -A`` stages, not every byte of the working tree). Modelling git rule by rule (ignore files,
 ``ident``, clean filters, ``core.excludesFile``, ...) lost to every red-team round: each found one more of git's
 semantics the model lacked (includes, index bits, end-of-line conversion, ``core.ignoreCase``, hooks,
-``core.worktree``, NTFS aliases of ``.git``, red-team round 6). So git does it: in a fresh network-less
-container the agent's workspace, with its own ``.git``, is committed (``git add -A`` and ``git commit`` as the
-sandbox uid, with the agent's configuration), every process that left behind is killed, and the commit is
-bundled and cloned by the grader's own uid, with a git that reads no configuration of anyone's, into a folder
-the sandbox uid cannot touch (red-team round 7 steered a parsed path and planted attributes in a shared HOME).
-The clone's files are what is graded, and every path the commit lists must be among them as a regular file (a
-corrupt object, a path too long to check out, a link or a submodule is a refusal, not a gap). A repository that
-would run code of its own when committed (hooks, filter drivers, ``core.fsmonitor``, ``core.hooksPath``) or
-that names files by its configuration (an excludes or attributes file, an include) is refused: such code can
-tell the grader's commit from the agent's own (red-team round 8). A commit git refuses (an invalid path) is a
-graded 0 with a note too.
+``core.worktree``, NTFS aliases of ``.git``, red-team round 6). So git does it, where the work was done: at the
+end of an episode the agent's own sandbox commits its workspace (``git add -A`` and ``git commit`` as the sandbox
+uid, with the repository's configuration and its own index, after every process the agent left is killed), so
+the commit honours what the agent's own git sees, stat data of the index included, and records links and
+executable bits (red-team round 8 forged an index's stat data, committed a symlink and an executable bit that a
+download of the working tree had dropped). The commit is bundled and cloned by the grader's own uid, with a git
+that reads no configuration of anyone's, into a folder of an unguessable name the sandbox uid cannot touch
+(red-team round 7 steered a parsed path and planted attributes in a shared HOME). The clone is what is graded:
+its files with their executable bits, and its ``.git`` (code that reads the repository's metadata sees a clone of
+the commit, not the task's base). Every path the commit lists must come back as a regular file (a corrupt
+object, a path too long to check out, a link or a submodule is a refusal, not a gap). A repository that would
+run code of its own when committed (hooks, filter drivers, ``core.fsmonitor``, ``core.hooksPath``) or that names
+files by its configuration (an excludes or attributes file, an include) is refused: such code can tell the
+grader's commit from the agent's own (red-team round 8). A commit git refuses (an invalid path) is a graded 0
+with a note too. Where no sandbox of the work exists (``coderl grade --workspace``, a reward function given
+files), the files are written into a fresh container and committed there the same way.
 """
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+import secrets
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
 
 from coderl.grade.workspace import in_git_dir
 from coderl.sandbox.pool import SandboxPool
-from coderl.sandbox.sandbox import SandboxError
+from coderl.sandbox.sandbox import Sandbox, SandboxError
 
-__all__ = ["CommitRefused", "committed_tree", "is_repository"]
+__all__ = ["Commit", "CommitRefused", "commit_notes", "commit_workspace", "committed_tree", "is_repository"]
 
 # Exit statuses of the commit script that mean "the workspace cannot be committed" (the agent's doing).
 _REFUSALS = {
@@ -36,24 +43,25 @@ _REFUSALS = {
     6: "the repository's configuration runs programs or reads files of its own when it commits",
     7: "the repository has hooks of its own",
 }
-_WORK = "/tmp/coderl-commit"  # the sandbox uid's: the commit's bundle (a fresh container, so it cannot exist yet)
-_OUT = "/tmp/coderl-graded"  # the grader uid's: the clone and its listing, out of reach of the sandbox uid
-# As the sandbox uid, with the agent's configuration: refuse what would run or read its own files, commit, kill
-# what is left, bundle the commit.
-# Nothing of what it prints is parsed: the grader's side finds the bundle at a path it chose itself.
-_COMMIT = rf"""
+_NO_GIT = 8  # the workspace has no .git at all: the task's own is put back and the commit made on it
+# As the sandbox uid, with the repository's configuration: kill what the agent left running, refuse what would run
+# or read its own files, commit, kill what is left, bundle the commit into "$1" (a folder of a name the agent
+# cannot guess, so it cannot be there before). Nothing of what it prints is parsed.
+_COMMIT = r"""
 set -u
-work={_WORK}
+work=$1
+kill -9 -1 2>/dev/null  # what the agent left running cannot touch the workspace while it is committed
 mkdir -m 700 "$work" || exit 9
 export HOME="$work/home" GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null GIT_TERMINAL_PROMPT=0 GIT_EDITOR=:
 export GIT_PAGER=cat GIT_ASKPASS=/bin/false
 mkdir -p "$HOME"
 cd /workspace || exit 9
-g() {{ git -c safe.directory='*' "$@"; }}
-g rev-parse --git-dir >>"$work/log" 2>&1 || {{ tail -c 600 "$work/log"; exit 3; }}
+[ -e .git ] || [ -L .git ] || exit 8
+g() { git -c safe.directory='*' "$@"; }
+g rev-parse --git-dir >>"$work/log" 2>&1 || { tail -c 600 "$work/log"; exit 3; }
 # Code of the agent's that runs when a commit is made (hooks, filters, fsmonitor) can tell the grader's commit from
 # its own and commit the fix only then; files named outside the repository (an excludes or attributes file under ~,
-# an include) read differently here than in the agent's sandbox (red-team round 8). Such a repository is refused.
+# an include) read differently here than where the agent worked (red-team round 8). Such a repository is refused.
 keys='^(core\.(hookspath|fsmonitor|excludesfile|attributesfile)|filter\..*\.(clean|smudge|process)'
 keys="$keys|include\.path|includeif\..*\.path)\$"
 named=$(g config --name-only --get-regexp "$keys" 2>>"$work/log")
@@ -63,28 +71,28 @@ if [ -n "$hooks" ] && [ -d "$hooks" ]; then
   own=$(find "$hooks" -mindepth 1 ! -type d ! -name '*.sample' 2>/dev/null | head -5)
   if [ -n "$own" ]; then echo "$own"; exit 7; fi
 fi
-g add -A >>"$work/log" 2>&1 || {{ tail -c 600 "$work/log"; exit 4; }}
+g add -A >>"$work/log" 2>&1 || { tail -c 600 "$work/log"; exit 4; }
 g -c user.name=coderl -c user.email=grader@coderl.invalid -c commit.gpgSign=false \
-  commit -q --allow-empty -m "graded by coderl" >>"$work/log" 2>&1 || {{ tail -c 600 "$work/log"; exit 5; }}
+  commit -q --allow-empty -m "graded by coderl" >>"$work/log" 2>&1 || { tail -c 600 "$work/log"; exit 5; }
 kill -9 -1 2>/dev/null  # what a hook or filter started is gone before the commit is read
-g bundle create -q "$work/graded.bundle" HEAD >>"$work/log" 2>&1 || {{ tail -c 600 "$work/log"; exit 9; }}
+g bundle create -q "$work/graded.bundle" HEAD >>"$work/log" 2>&1 || { tail -c 600 "$work/log"; exit 9; }
 kill -9 -1 2>/dev/null
 chmod 755 "$work" && chmod 644 "$work/graded.bundle"
 """
-# As the grader's uid, with no configuration of anyone's: clone the bundle, check out its HEAD, list its tree.
-_CLONE = rf"""
+# As the grader's uid, with no configuration of anyone's: clone the bundle in "$1" into "$2" (a fresh folder of
+# an unguessable name), check out its HEAD, list its tree.
+_CLONE = r"""
 set -u
 umask 022
-out={_OUT}
+out=$2
 mkdir "$out" "$out/home" || exit 9
 cd "$out" || exit 9
-run() {{ env -i PATH="$PATH" HOME="$out/home" GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null git "$@"; }}
-sha=$(run bundle list-heads {_WORK}/graded.bundle HEAD 2>>log | awk '$2 == "HEAD" {{ print $1; exit }}')
-[ -n "$sha" ] || {{ tail -c 600 log; exit 9; }}
-run clone -q --no-checkout {_WORK}/graded.bundle tree >>log 2>&1 || {{ tail -c 600 log; exit 9; }}
-run -C tree checkout -q --detach "$sha" >>log 2>&1 || {{ tail -c 600 log; exit 9; }}
-run -C tree ls-tree -r -z --full-tree "$sha" >listing 2>>log || {{ tail -c 600 log; exit 9; }}
-rm -rf tree/.git
+run() { env -i PATH="$PATH" HOME="$out/home" GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null git "$@"; }
+sha=$(run bundle list-heads "$1/graded.bundle" HEAD 2>>log | awk '$2 == "HEAD" { print $1; exit }')
+[ -n "$sha" ] || { tail -c 600 log; exit 9; }
+run clone -q --no-checkout "$1/graded.bundle" tree >>log 2>&1 || { tail -c 600 log; exit 9; }
+run -C tree checkout -q --detach "$sha" >>log 2>&1 || { tail -c 600 log; exit 9; }
+run -C tree ls-tree -r -z --full-tree "$sha" >listing 2>>log || { tail -c 600 log; exit 9; }
 chmod -R a+rX "$out"
 """
 _MAX_LISTING = 1 << 24
@@ -92,6 +100,16 @@ _MAX_LISTING = 1 << 24
 
 class CommitRefused(Exception):
     """The agent's repository cannot be committed (the grade is 0, with this message as the note)."""
+
+
+@dataclass(frozen=True)
+class Commit:
+    """A commit of the agent's work as a clone of it checks out: what is graded for a repository task."""
+
+    files: dict[str, bytes]  # the checked-out files, by workspace-relative path (no .git)
+    executable: frozenset[str] = frozenset()  # the paths committed as executable (mode 100755)
+    git: dict[str, bytes] = field(default_factory=dict)  # the clone's .git, by workspace-relative path
+    notes: tuple[str, ...] = ()  # what the commit does not hold as the working tree had it, and why
 
 
 @contextlib.contextmanager
@@ -106,47 +124,68 @@ def _refused_if_failing(what: str) -> Iterator[None]:
         raise CommitRefused(f"{what}: {exc}") from exc
 
 
-def is_repository(files: dict[str, bytes]) -> bool:
+def is_repository(files: Mapping[str, bytes]) -> bool:
     """Whether a workspace is a git repository (its ``.git`` holds a HEAD)."""
     return ".git/HEAD" in files
 
 
-async def committed_tree(
-    pool: SandboxPool, files: dict[str, bytes], base: dict[str, bytes], *, timeout: float = 60.0
-) -> tuple[dict[str, bytes], list[str]]:
-    """The files a commit of ``files`` holds (its ``.git`` left out), and notes naming what the commit
-    does not hold as the working tree had it. A workspace whose ``.git`` is gone gets the one of ``base``
-    (the task's workspace): its working tree is then committed on the task's own repository. Raises
-    CommitRefused when git refuses the commit; SandboxError when the sandbox fails."""
+async def commit_workspace(sandbox: Sandbox, base: Mapping[str, bytes], *, timeout: float = 60.0) -> Commit:
+    """Commit ``/workspace`` of ``sandbox`` as its sandbox uid (every process of that uid is killed first) and
+    read the commit back as the grader's uid: the sandbox an agent worked in, at the end of its episode, or a
+    fresh one its files were written into. A workspace whose ``.git`` is gone gets the one of ``base`` (the
+    task's workspace): its working tree is then committed on the task's own repository. Raises CommitRefused
+    when the commit cannot be made or read back (the agent's doing); SandboxError when the sandbox fails."""
+    nonce = secrets.token_hex(12)
+    work, out = f"/tmp/coderl-commit-{nonce}", f"/tmp/coderl-graded-{nonce}"
     notes: list[str] = []
-    if not is_repository(files):
-        worked = {p: d for p, d in files.items() if not in_git_dir(p)}
-        files = {**worked, **{p: d for p, d in base.items() if in_git_dir(p)}}
+    made = await sandbox.run(["bash", "-c", _COMMIT, "commit", work], timeout=timeout, max_output=8 << 10)
+    if made.exit_code == _NO_GIT and not made.timed_out:
+        with _refused_if_failing("the task's .git could not be put back"):
+            await sandbox.write_files({p: d for p, d in base.items() if in_git_dir(p)})
         notes.append("the workspace's .git was gone: committed on the task's own repository")
-    async with pool.fresh() as sandbox:
-        with _refused_if_failing("the workspace could not be laid out to commit it"):
-            await sandbox.write_files(files)
-        made = await sandbox.run(["bash", "-c", _COMMIT], timeout=timeout, max_output=8 << 10)
-        said = (made.stdout + made.stderr).strip()[-400:]
-        if made.timed_out:
-            raise CommitRefused(f"committing the workspace timed out after {timeout:g} s")
-        if made.exit_code in _REFUSALS:
-            raise CommitRefused(f"{_REFUSALS[made.exit_code]}, so no commit holds the work: {said}")
-        if made.exit_code != 0:
-            raise CommitRefused(f"the commit could not be made (exit status {made.exit_code}): {said}")
-        cloned = await sandbox.run(["bash", "-c", _CLONE], timeout=timeout, max_output=8 << 10, user="grader")
+        work += "-again"
+        made = await sandbox.run(["bash", "-c", _COMMIT, "commit", work], timeout=timeout, max_output=8 << 10)
+    said = (made.stdout + made.stderr).strip()[-400:]
+    if made.timed_out:
+        raise CommitRefused(f"committing the workspace timed out after {timeout:g} s")
+    if made.exit_code in _REFUSALS:
+        raise CommitRefused(f"{_REFUSALS[made.exit_code]}, so no commit holds the work: {said}")
+    if made.exit_code != 0:
+        raise CommitRefused(f"the commit could not be made (exit status {made.exit_code}): {said}")
+    try:
+        cloned = await sandbox.run(
+            ["bash", "-c", _CLONE, "clone", work, out], timeout=timeout, max_output=8 << 10, user="grader"
+        )
         if cloned.exit_code != 0 or cloned.timed_out:
             said = (cloned.stdout + cloned.stderr).strip()[-400:]
             raise CommitRefused(f"the commit could not be read back (exit status {cloned.exit_code}): {said}")
         with _refused_if_failing("the commit could not be read back"):
-            listing = await sandbox.read_file(f"{_OUT}/listing", max_bytes=_MAX_LISTING)
-            tree, _ = await sandbox.download(f"{_OUT}/tree")
-    for path, what in _committed_entries(listing).items():
-        if what != "file" or path not in tree:
+            listing = await sandbox.read_file(f"{out}/listing", max_bytes=_MAX_LISTING)
+            tree, _ = await sandbox.download(f"{out}/tree")
+    finally:
+        # The grader's clone goes (a sandbox that is used again is reset, and a reset removes the sandbox uid's
+        # files only); what the sandbox uid made goes with that reset.
+        if sandbox.alive:
+            await sandbox.run(["rm", "-rf", out], timeout=timeout, user="grader")
+    entries = _committed_entries(listing)
+    for path, what in entries.items():
+        if what not in ("file", "executable") or path not in tree:
             # Graded without it, the commit would pass for what it is not: a file a checkout drops (a corrupt
-            # object, a path too long here), a link or a submodule (red-team round 7).
+            # object, a path too long here), a link or a submodule (red-team rounds 7 and 8).
             raise CommitRefused(f"the commit holds {path!r} ({what}), which cannot be graded as it is committed")
-    worked = {p: d for p, d in files.items() if not in_git_dir(p)}
+    return Commit(
+        files={p: d for p, d in tree.items() if not in_git_dir(p)},
+        executable=frozenset(p for p, what in entries.items() if what == "executable"),
+        git={p: d for p, d in tree.items() if in_git_dir(p)},
+        notes=tuple(notes),
+    )
+
+
+def commit_notes(worked: Mapping[str, bytes], commit: Commit) -> list[str]:
+    """Notes naming what the commit does not hold as the working tree ``worked`` had it (``.git`` aside)."""
+    notes = list(commit.notes)
+    worked = {p: d for p, d in worked.items() if not in_git_dir(p)}
+    tree = commit.files
     missing = sorted(set(worked) - set(tree))
     changed = sorted(p for p in worked if p in tree and tree[p] != worked[p])
     added = sorted(set(tree) - set(worked))
@@ -158,17 +197,30 @@ async def committed_tree(
         if paths:
             more = f" and {len(paths) - 5} more" if len(paths) > 5 else ""
             notes.append(f"{what}: {', '.join(paths[:5])}{more}")
-    return tree, notes
+    return notes
+
+
+async def committed_tree(
+    pool: SandboxPool, files: Mapping[str, bytes], base: Mapping[str, bytes], *, timeout: float = 60.0
+) -> tuple[Commit, list[str]]:
+    """The commit of ``files`` (a workspace as files, no sandbox of the work at hand) made in a fresh container,
+    and notes naming what it does not hold as the files had it. Raises CommitRefused when git refuses the
+    commit; SandboxError when the sandbox fails. Links, modes and the index's stat data are not in ``files``:
+    where the agent's sandbox exists, ``commit_workspace`` there sees them."""
+    async with pool.fresh() as sandbox:
+        with _refused_if_failing("the workspace could not be laid out to commit it"):
+            await sandbox.write_files(files)
+        commit = await commit_workspace(sandbox, base, timeout=timeout)
+    return commit, commit_notes(files, commit)
 
 
 def _committed_entries(listing: bytes) -> dict[str, str]:
-    """``git ls-tree -r -z`` output as path -> "file" (a regular or executable blob), "link" or "submodule"."""
+    """``git ls-tree -r -z`` output as path -> "file", "executable", "link", "submodule" or "other"."""
+    kinds = {b"100644": "file", b"100755": "executable", b"120000": "link", b"160000": "submodule"}
     out: dict[str, str] = {}
     for entry in listing.split(b"\0"):
         head, tab, name = entry.partition(b"\t")
         if not tab:
             continue
-        mode = head.split(b" ", 1)[0]
-        kind = {b"100644": "file", b"100755": "file", b"120000": "link", b"160000": "submodule"}.get(mode, "other")
-        out[name.decode("utf-8", "surrogateescape")] = kind
+        out[name.decode("utf-8", "surrogateescape")] = kinds.get(head.split(b" ", 1)[0], "other")
     return out

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from coderl.grade import checkclient, checkrun, hidden, remote, runner, wire, worker
-from coderl.grade.commit import CommitRefused, committed_tree, is_repository
+from coderl.grade.commit import Commit, CommitRefused, commit_notes, committed_tree, is_repository
 from coderl.grade.workspace import INSTALLED_IMPORTS_SCRIPT, normalized_paths, prepare_workspace
 from coderl.sandbox.pool import SandboxPool
 from coderl.sandbox.sandbox import ExecResult, Sandbox, SandboxError
@@ -223,7 +223,9 @@ class Grader:
         self._installed: dict[str, frozenset[str]] = {}
         self.stats = {"warm": 0, "cold": 0}
 
-    async def _pytest(self, task: Task, workspace: dict[str, bytes], *, collect_only: bool) -> tuple[_Run, ExecResult]:
+    async def _pytest(
+        self, task: Task, workspace: dict[str, bytes], *, collect_only: bool, executable: frozenset[str] = frozenset()
+    ) -> tuple[_Run, ExecResult]:
         nonce = secrets.token_hex(16)
         args = ["-c", f"{GRADING_DIR}/pytest.ini", "--rootdir", GRADING_DIR, "-p", "no:cacheprovider"]
         if task.repo is not None:  # the listed tests only: an unlisted test of the repository counts for nothing
@@ -232,9 +234,11 @@ class Grader:
             targets = [f"{GRADING_DIR}/hidden"]
         args += [*task.grading.pytest_args, *(["--collect-only"] if collect_only else []), *targets]
         go: dict[str, Any] = {"nonce": nonce, "args": args, "pythonpath": _pythonpath(task)}
-        return await self._in_fresh(task, workspace, go, task.grading.timeout_s, _RUNNER_ARGV)
+        return await self._in_fresh(task, workspace, go, task.grading.timeout_s, _RUNNER_ARGV, executable)
 
-    async def _check(self, task: Task, workspace: dict[str, bytes], *, collect_only: bool) -> tuple[_Run, ExecResult]:
+    async def _check(
+        self, task: Task, workspace: dict[str, bytes], *, collect_only: bool, executable: frozenset[str] = frozenset()
+    ) -> tuple[_Run, ExecResult]:
         """Run the task's check script (``checkrun.py``) in its own fresh container."""
         assert task.check is not None
         nonce = secrets.token_hex(16)
@@ -247,10 +251,16 @@ class Grader:
             "timeout": timeout,
             "pythonpath": _pythonpath(task),
         }
-        return await self._in_fresh(task, workspace, go, timeout, _CHECK_ARGV)
+        return await self._in_fresh(task, workspace, go, timeout, _CHECK_ARGV, executable)
 
     async def _in_fresh(
-        self, task: Task, workspace: dict[str, bytes], go: dict[str, Any], timeout: float, argv: list[str]
+        self,
+        task: Task,
+        workspace: dict[str, bytes],
+        go: dict[str, Any],
+        timeout: float,
+        argv: list[str],
+        executable: frozenset[str] = frozenset(),
     ) -> tuple[_Run, ExecResult]:
         """One trusted grading process (``argv``, the grader's uid) beside its worker in a fresh container,
         the hidden files and the workspace written first; its events read from the result channel."""
@@ -266,7 +276,7 @@ class Grader:
                 _hidden_files(task), GRADING_DIR, owner="grader", file_mode="0400", dir_mode="0500"
             )
             try:
-                await sandbox.write_files(workspace)
+                await sandbox.write_files(workspace, executable=executable)
             except RuntimeError as exc:  # the agent's files could not be laid out (a SandboxError is re-raised)
                 if isinstance(exc, SandboxError):
                     raise
@@ -361,10 +371,19 @@ class Grader:
             duration_s=time.perf_counter() - start,
         )
 
-    async def grade(self, task: Task, agent_files: dict[str, bytes], *, keep_output: bool = False) -> GradeResult:
+    async def grade(
+        self,
+        task: Task,
+        agent_files: dict[str, bytes],
+        *,
+        commit: Commit | CommitRefused | None = None,
+        keep_output: bool = False,
+    ) -> GradeResult:
         """Grade the agent's final workspace; raises GradingError only when the infrastructure fails
-        (TaskNotGradable when the task's own hidden suite cannot be collected). ``keep_output`` keeps
-        the test run's output (failing tests' tracebacks) and the solution process's in the result."""
+        (TaskNotGradable when the task's own hidden suite cannot be collected). ``commit``: for a repository
+        task, the commit ``commit_workspace`` made in the agent's own sandbox (or why it was refused); without
+        it the files are committed in a fresh container. ``keep_output`` keeps the test run's output (failing
+        tests' tracebacks) and the solution process's in the result."""
         start = time.perf_counter()
         try:
             expected = await self.expected_tests(task)
@@ -372,19 +391,32 @@ class Grader:
                 limit = self.max_workspace_files
                 raise _WorkspaceRefused(f"the workspace has {len(agent_files)} files (at most {limit})")
             committed: list[str] = []
+            made: Commit | None = None
             if task.repo is not None and is_repository(task.workspace):
                 agent_files, committed = normalized_paths(agent_files)
-                # What a commit of the work holds, as git makes it (the SWE-bench view of a patch).
-                agent_files, made = await committed_tree(self.pool, agent_files, task.workspace)
-                committed += made
+                # What a commit of the work holds, as git makes it (the SWE-bench view of a patch): made where
+                # the work was done when the caller has it (an episode's sandbox), else from the files here.
+                if isinstance(commit, CommitRefused):
+                    raise commit
+                if commit is None:
+                    made, notes = await committed_tree(self.pool, agent_files, task.workspace)
+                else:
+                    made, notes = commit, commit_notes(agent_files, commit)
+                agent_files, committed = made.files, committed + notes
             foreign = await self.installed_imports() if task.repo is not None else frozenset()
-            files, notes = prepare_workspace(task, agent_files, foreign)
+            files, notes = prepare_workspace(task, agent_files, foreign, git=made.git if made else None)
             notes = committed + notes
+            # The executable bits the commit recorded, on the files graded as it holds them (not on a protected
+            # file put back as the task gave it): a script's mode is part of the work (red-team round 8).
+            executable: frozenset[str] = frozenset()
+            if made is not None:
+                as_committed = (p for p in made.executable if p in files and files[p] == made.files.get(p))
+                executable = frozenset(p for p in as_committed if not task.is_protected(p))
             parts: list[Any] = []
             if task.has_tests:
-                parts.append(self._pytest(task, files, collect_only=False))
+                parts.append(self._pytest(task, files, collect_only=False, executable=executable))
             if task.check is not None:
-                parts.append(self._check(task, files, collect_only=False))
+                parts.append(self._check(task, files, collect_only=False, executable=executable))
             done = await asyncio.gather(*parts)
         except (_WorkspaceRefused, CommitRefused) as exc:
             return self._zero(task, expected, [str(exc)], start)

@@ -20,7 +20,6 @@ import resource
 import signal
 import subprocess
 import sys
-import tempfile
 import traceback
 import types
 from typing import Any
@@ -329,11 +328,12 @@ class Worker:
         timeout = float(message.get("timeout", 30.0))
         env = None
         if self.check:
-            # Each program of a check starts from nothing its predecessors left outside the workspace: a fresh
-            # home and temporary folder, no user site-packages (a `usercustomize.py` planted in ~/.local by the
-            # first step rewrote what the check's later `python3 -c` printed, red-team round 4).
-            home = tempfile.mkdtemp(prefix="coderl-run-")
-            env = {**os.environ, "HOME": home, "TMPDIR": home, "PYTHONNOUSERSITE": "1"}
+            # Each program of a check runs as the agent's own commands ran in its sandbox (HOME=/tmp, the same
+            # environment: a HOME of its own told the check's programs from the agent's, red-team round 8) and
+            # starts from nothing its predecessors left outside the workspace: what they left in the scratch
+            # folders (a `usercustomize.py` planted in ~/.local rewrote what a later `python3 -c` printed,
+            # red-team round 4) is removed when each returns.
+            env = dict(os.environ)
             for name in ("PYTHONSTARTUP", "PYTHONUSERBASE", "BASH_ENV", "ENV"):
                 env.pop(name, None)
         try:

@@ -6,6 +6,7 @@ import ast
 import posixpath
 import re
 import sys
+from collections.abc import Mapping
 
 from coderl.task import Task
 
@@ -279,11 +280,16 @@ def normalized_paths(agent_files: dict[str, bytes]) -> tuple[dict[str, bytes], l
 
 
 def prepare_workspace(
-    task: Task, agent_files: dict[str, bytes], foreign: frozenset[str] = frozenset()
+    task: Task,
+    agent_files: dict[str, bytes],
+    foreign: frozenset[str] = frozenset(),
+    *,
+    git: Mapping[str, bytes] | None = None,
 ) -> tuple[dict[str, bytes], list[str]]:
     """Files to grade and notes saying what was restored or removed, and why. ``foreign``: the top-level names
     that code installed in the task's image imports (``installed_imports``); a new module of such a name could
-    only replace what that code looks for."""
+    only replace what that code looks for. ``git``: for a repository task, the ``.git`` the graded workspace
+    gets (a clone's of the agent's commit); default the task's own."""
     files: dict[str, bytes] = {}
     dependencies = _dependency_modules(task)
     agent_files, notes = normalized_paths(agent_files)
@@ -327,9 +333,13 @@ def prepare_workspace(
                 notes.append(f"neutralized {path}: removed its [tool.pytest] section")
                 data = stripped.encode()
         files[path] = data
+    if task.repo is not None:
+        # The repository's metadata as a clone of the graded commit has it (red-team round 8 told the task's
+        # base .git under the graded files from any real clone's), or the task's own when there is no commit.
+        given = task.workspace if git is None else git
+        files.update((path, data) for path, data in given.items() if in_git_dir(path))
     for path, data in task.workspace.items():
         if task.repo is not None and in_git_dir(path):
-            files[path] = data  # the base's .git: the commit made of the agent's work is graded (commit.py)
             continue
         if task.is_protected(path) or posixpath.basename(path) in _HOOK_NAMES:
             if path not in agent_files:

@@ -226,9 +226,9 @@ class Agent:
         rlimits = dict(self.rlimits)
         if "cpu" in rlimits:
             rlimits["cpu"] = max(1, int(timeout) + 1)
-        env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8", "PYTHONUNBUFFERED": "1"}
-        env.update(_GIT_SAFE_WORKSPACE)
-        env.update({str(k): str(v) for k, v in req.get("env", {}).items()})
+        own = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8", "PYTHONUNBUFFERED": "1"}
+        own.update(_GIT_SAFE_WORKSPACE)
+        env = {**own, **{str(k): str(v) for k, v in req.get("env", {}).items()}}
         result_r = result_w = -1
         pass_fds: tuple[int, ...] = ()
         if req.get("result_channel"):
@@ -237,7 +237,9 @@ class Agent:
             pass_fds = (result_w,)
         # "grader": the trusted side of grading, under its own uid; "user": the sandbox uid.
         uid = self.grader_uid if req.get("user") == "grader" else self.uid
-        worker = self._start_worker(req, rlimits, env) if req.get("worker") else None
+        # The worker runs the agent's code: it gets the environment the agent's own commands get, not what the
+        # request adds for the trusted process (a variable only grading sets would tell grading apart).
+        worker = self._start_worker(req, rlimits, own) if req.get("worker") else None
         if worker is not None:
             env["CODERL_WORKER_FDS"] = f"{worker[1]},{worker[2]}"
             pass_fds += (worker[1], worker[2])

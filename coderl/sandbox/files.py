@@ -6,7 +6,7 @@ import io
 import os
 import stat
 import tarfile
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from pathlib import Path
 
 __all__ = ["files_from_tar", "tar_from_dir", "tar_from_files"]
@@ -19,15 +19,17 @@ def _add(tar: tarfile.TarFile, name: str, data: bytes, mode: int = 0o644) -> Non
     tar.addfile(info, io.BytesIO(data))
 
 
-def tar_from_files(files: Mapping[str, bytes | str]) -> bytes:
-    """An archive of relative paths to contents (str is written as UTF-8)."""
+def tar_from_files(files: Mapping[str, bytes | str], executable: Collection[str] = ()) -> bytes:
+    """An archive of relative paths to contents (str is written as UTF-8); the paths in ``executable`` have
+    mode 0755, the others 0644."""
     buf = io.BytesIO()
     with tarfile.open(fileobj=buf, mode="w") as tar:
         for name, data in sorted(files.items()):
             rel = Path(name)
             if rel.is_absolute() or ".." in rel.parts or not rel.parts:
                 raise ValueError(f"file name {name!r} must be a relative path inside the workspace")
-            _add(tar, rel.as_posix(), data.encode() if isinstance(data, str) else data)
+            mode = 0o755 if name in executable else 0o644
+            _add(tar, rel.as_posix(), data.encode() if isinstance(data, str) else data, mode)
     return buf.getvalue()
 
 

@@ -8,7 +8,7 @@ import contextlib
 import json
 import signal
 import time
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -264,10 +264,17 @@ class Sandbox:
         return _exec_result(reply)
 
     async def write_files(
-        self, files: Mapping[str, bytes | str] | Path, dest: str = "/workspace", *, owner: str = "user", **modes: str
+        self,
+        files: Mapping[str, bytes | str] | Path,
+        dest: str = "/workspace",
+        *,
+        owner: str = "user",
+        executable: Collection[str] = (),
+        **modes: str,
     ) -> int:
-        """Copy files (a mapping of relative path to content, or a host directory) under ``dest``."""
-        archive = tar_from_dir(files) if isinstance(files, Path) else tar_from_files(files)
+        """Copy files (a mapping of relative path to content, or a host directory) under ``dest``; the paths
+        in ``executable`` get mode 0755 (a ``file_mode`` given in ``modes`` overrides both)."""
+        archive = tar_from_dir(files) if isinstance(files, Path) else tar_from_files(files, executable)
         reply = await self.request(
             "put",
             timeout=self._grace(30),
