@@ -33,7 +33,7 @@ bench-verl: setup
 test: setup lint test-cpp test-py test-vllm test-verl test-skyrl test-trl test-openrlhf
 
 test-py:
-	$(BIN)/pytest -p no:cacheprovider
+	$(BIN)/pytest -p no:cacheprovider --durations=25
 
 test-cpp:
 	cmake -S . -B build/cpp -DCODERL_BUILD_CPP_TESTS=ON -DCMAKE_BUILD_TYPE=Release >/dev/null

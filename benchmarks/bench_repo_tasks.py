@@ -4,9 +4,10 @@
 
 - each environment image of the bundled repository suite: build time (``--rebuild``: from nothing, no
   layer reused; else the cached image is only inspected), size, what it adds to the base image, tasks;
-- each repository task: grade time of its gold workspace (median of ``--rounds``, warm graders on), the
-  number of FAIL_TO_PASS / PASS_TO_PASS tests and whether a check script runs (a check is one more
-  fresh container, graded concurrently with the tests);
+- each repository task: grade time of its gold workspace (median of ``--rounds``, warm graders on) given as
+  files (committed in a fresh container) and as an episode ends (committed in the sandbox the work was done
+  in, downloaded, graded), the number of FAIL_TO_PASS / PASS_TO_PASS tests and whether a check script runs
+  (a check is one more fresh container, graded concurrently with the tests);
 - the same for the small suite's tasks, and episodes/s for both suites: one replayed episode per task
   (write the reference files, submit; guard, sandbox lease, download, audit and grade included),
   played one at a time.
@@ -22,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from coderl.action import parse_action
+from coderl.grade.commit import commit_workspace
 from coderl.grade.grader import Grader
 from coderl.guard.guarded import Guard
 from coderl.guard.stage1 import Stage1Scanner
@@ -79,13 +81,24 @@ async def grade_times(tasks: list[Task], images: dict[str, str], base: str, roun
                 pools[image] = (pool, Grader(pool))
             grader = pools[image][1]
             await grader.expected_tests(task)  # collected once per task, as in training
-            times, rewards = [], []
+            times, in_sandbox, rewards = [], [], []
             for _ in range(rounds):
                 await asyncio.sleep(0.5)  # let the warm graders refill, as between a trainer's grades
                 start = time.perf_counter()
                 result = await grader.grade(task, _gold(task))
                 times.append(time.perf_counter() - start)
                 rewards.append(result.reward)
+                if task.repo is None:
+                    continue
+                # As an episode ends: the commit made in the sandbox the work was done in, then the grade.
+                async with pools[image][0].sandbox(_gold(task)) as sandbox:
+                    await asyncio.sleep(0.5)
+                    start = time.perf_counter()
+                    commit = await commit_workspace(sandbox, task.workspace)
+                    worked, _ = await sandbox.download()
+                    result = await grader.grade(task, worked, commit=commit)
+                    in_sandbox.append(time.perf_counter() - start)
+                    rewards.append(result.reward)
             rows.append(
                 {
                     "task": task.id,
@@ -94,6 +107,7 @@ async def grade_times(tasks: list[Task], images: dict[str, str], base: str, roun
                     "check": task.check is not None,
                     "image": image.rsplit(":", 1)[-1] if image != base else "base",
                     "median_s": statistics.median(times),
+                    "in_sandbox_s": statistics.median(in_sandbox) if in_sandbox else None,
                     "min_s": min(times),
                     "rewards": sorted(set(rewards)),
                 }
@@ -149,13 +163,20 @@ def main() -> None:
     for name, suite in (("repository", repos), ("small", small)):
         rows = asyncio.run(grade_times(suite, images, base, args.rounds))
         print(f"\n{name} suite, grade of the gold workspace (s):\n")
-        print("| task | F2P | P2P | check | image | median | min | reward |\n|---|---|---|---|---|---|---|---|")
+        print(
+            "| task | F2P | P2P | check | image | median, files | min | median, committed in its sandbox | reward |\n"
+            "|---|---|---|---|---|---|---|---|---|"
+        )
         for r in rows:
+            sandboxed = "-" if r["in_sandbox_s"] is None else f"{r['in_sandbox_s']:.2f}"
             print(
                 f"| {r['task']} | {r['f2p']} | {r['p2p']} | {r['check']} | {r['image']} | {r['median_s']:.2f} "
-                f"| {r['min_s']:.2f} | {r['rewards']} |"
+                f"| {r['min_s']:.2f} | {sandboxed} | {r['rewards']} |"
             )
         print(f"\nmedian over the suite: {statistics.median(r['median_s'] for r in rows):.2f} s")
+        if any(r["in_sandbox_s"] is not None for r in rows):
+            sandboxed_median = statistics.median(r["in_sandbox_s"] for r in rows if r["in_sandbox_s"] is not None)
+            print(f"median, committed in the sandbox the work was done in: {sandboxed_median:.2f} s")
     for name, suite in (("repository", repos), ("small", small)):
         rate, rewards = asyncio.run(episodes_per_s(suite, images, base))
         print(f"{name}: {len(suite)} episodes, {rate:.2f} episodes/s, mean reward {statistics.mean(rewards):.2f}")
