@@ -502,11 +502,17 @@ def test_attacks_without_the_fix_get_0(graders: Graders, task_id: str) -> None:
 # (which tabulate does) shadowed from the workspace, a Decimal subclass whose str() the test read, the random
 # ledger told by its account names, hidden inputs of verlib and throttle memorised, and a make that renders only
 # into an empty site/.
+# Round 9 (against dbe3a18, the commit made in the agent's sandbox), all played in a sandbox: 14 attacks, 13 paid. Five
+# read the graded clone's .git (its remote, reflog, detached HEAD, the grader's commit's author or message) and one
+# gave the agent's own clones a post-checkout hook (init.templateDir); seven put configuration where the agent's git
+# reads it and the grader's commit did not (~/.gitconfig, ~/.config/git/{config,ignore,attributes}: a clean filter,
+# hooksPath, autocrlf, includeIf, default ignore and attributes files). Now the graded files carry no .git, the commit
+# is made in the agent's own environment (HOME=/tmp) and init.templateDir is refused.
 # An attack with a "sandbox" field is played as an episode ends: its files laid out in a sandbox of the pool, the
 # field's shell command run there by the sandbox uid (with these tools in /tmp/coderl-test-tools), the work
 # committed there and graded.
 SANDBOX_TOOLS = {p.name: p.read_bytes() for p in (Path(__file__).parent / "data" / "sandbox_setup").glob("*.py")}
-ROUNDS = {n: Path(__file__).parent / "data" / f"repo_redteam_round{n}" for n in (2, 3, 4, 5, 6, 7, 8)}
+ROUNDS = {n: Path(__file__).parent / "data" / f"repo_redteam_round{n}" for n in (2, 3, 4, 5, 6, 7, 8, 9)}
 KEY_PREFIX = {"ci_dotslash_protected_path": "./"}  # its keys as the attack wrote them (an API-level path)
 LATER_ATTACKS = [
     (n, attack, meta)

@@ -491,7 +491,7 @@ def test_the_commit_is_made_in_the_sandbox_the_work_was_done_in(graders: Graders
     """At an episode's end the agent's own sandbox commits the work (``commit_workspace``): with its own index,
     links and modes (red-team round 8 hid a fix from its own git by an index's stat data, and told the grader
     apart by a link or an executable bit that a download of the working tree dropped). Honest work committed and
-    made executable there gets 1, and the graded files keep the commit's modes and a clone's .git."""
+    made executable there gets 1, and the graded files keep the commit's modes (and carry no .git)."""
     from coderl.grade.commit import commit_workspace
 
     task = next(t for t in SUITE if t.id == "repo-throttle-window-boundary")
@@ -508,8 +508,7 @@ def test_the_commit_is_made_in_the_sandbox_the_work_was_done_in(graders: Graders
 
     made = graders.loop.run_until_complete(commit_of(agent_commit))
     assert made.executable == {"throttle/window.py"} and made.files["throttle/window.py"] == gold["throttle/window.py"]
-    assert ".git/HEAD" in made.git and not any(p.startswith(".git/") for p in made.files)
-    assert made.git != {p: d for p, d in task.workspace.items() if p.startswith(".git/")}  # a clone's, not the base's
+    assert not any(p.startswith(".git/") for p in made.files)  # the work is graded, not repository metadata
     gone = graders.loop.run_until_complete(commit_of("rm -rf .git"))
     assert gone.files["throttle/window.py"] == gold["throttle/window.py"] and "was gone" in gone.notes[0]
 

@@ -1,25 +1,28 @@
 """What a commit of the agent's repository holds, made by git itself in the sandbox the work was done in.
 
-A repository task is graded on what a commit of the agent's work would hold (the SWE-bench view: the patch is
-what ``git add -A`` stages, not every byte of the working tree). Modelling git rule by rule (ignore files,
-``ident``, clean filters, ``core.excludesFile``, ...) lost to every red-team round: each found one more of git's
-semantics the model lacked (includes, index bits, end-of-line conversion, ``core.ignoreCase``, hooks,
-``core.worktree``, NTFS aliases of ``.git``, red-team round 6). So git does it, where the work was done: at the
-end of an episode the agent's own sandbox commits its workspace (``git add -A`` and ``git commit`` as the sandbox
-uid, with the repository's configuration and its own index, after every process the agent left is killed), so
-the commit honours what the agent's own git sees, stat data of the index included, and records links and
-executable bits (red-team round 8 forged an index's stat data, committed a symlink and an executable bit that a
-download of the working tree had dropped). The commit is bundled and cloned by the grader's own uid, with a git
-that reads no configuration of anyone's, into a folder of an unguessable name the sandbox uid cannot touch
-(red-team round 7 steered a parsed path and planted attributes in a shared HOME). The clone is what is graded:
-its files with their executable bits, and its ``.git`` (code that reads the repository's metadata sees a clone of
-the commit, not the task's base). Every path the commit lists must come back as a regular file (a corrupt
-object, a path too long to check out, a link or a submodule is a refusal, not a gap). A repository that would
-run code of its own when committed (hooks, filter drivers, ``core.fsmonitor``, ``core.hooksPath``) or that names
-files by its configuration (an excludes or attributes file, an include) is refused: such code can tell the
-grader's commit from the agent's own (red-team round 8). A commit git refuses (an invalid path) is a graded 0
-with a note too. Where no sandbox of the work exists (``coderl grade --workspace``, a reward function given
-files), the files are written into a fresh container and committed there the same way.
+A repository task is graded on what a commit of the agent's work would hold (the SWE-bench view: the patch is what
+``git add -A`` stages, not every byte of the working tree). Modelling git rule by rule (ignore files, ``ident``,
+clean filters, ``core.excludesFile``, ...) lost to every red-team round: each found one more of git's semantics the
+model lacked (includes, index bits, end-of-line conversion, ``core.ignoreCase``, hooks, ``core.worktree``, NTFS
+aliases of ``.git``, red-team round 6). So git does it, where the work was done: at the end of an episode the
+agent's own sandbox commits its workspace (``git add -A`` and ``git commit`` as the sandbox uid, with the
+repository's configuration and its own index, after every process the agent left is killed), so the commit honours
+what the agent's own git sees, stat data of the index included, and records links and executable bits (red-team
+round 8 forged an index's stat data, committed a symlink and an executable bit that a download of the working tree
+had dropped). The commit is bundled and cloned by the grader's own uid, with a git that reads no configuration of
+anyone's, into a folder of an unguessable name the sandbox uid cannot touch (red-team round 7 steered a parsed path
+and planted attributes in a shared HOME). The clone's files are what is graded, with their executable bits, and no
+``.git``: what is graded is the work, as an archive of the commit holds it; repository metadata under the graded
+files told the grader apart (round 8 keyed on the task's base ``.git``, round 9 on a clone's remote, reflog,
+detached HEAD and the grader's commit's author and message). Every path the commit lists must come back as a regular
+file (a corrupt object, a path too long to check out, a link or a submodule is a refusal, not a gap). A repository
+that would run code of its own when committed or cloned (hooks, hooks set by configuration, filter drivers,
+``core.fsmonitor``, ``core.hooksPath``, ``init.templateDir``) or that names files by its configuration (an excludes
+or attributes file, an include) is refused: such code can tell the grader's commit from the agent's own (red-team
+rounds 8 and 9). The commit is made in the environment the agent's own commands had (HOME=/tmp): its global and XDG
+configuration and default ignore and attributes files act as on its own commit (round 9). A commit git refuses (an
+invalid path) is a graded 0 with a note too. Where no sandbox of the work exists (``coderl grade --workspace``, a
+reward function given files), the files are written into a fresh container and committed there the same way.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from __future__ import annotations
 import contextlib
 import secrets
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from coderl.grade.workspace import in_git_dir
 from coderl.sandbox.pool import SandboxPool
@@ -40,21 +43,21 @@ _REFUSALS = {
     3: "the workspace is not a git repository git can read",
     4: "git add -A failed",
     5: "git commit failed",
-    6: "the repository's configuration runs programs or reads files of its own when it commits",
+    6: "the repository's configuration runs programs or reads files of its own when it commits or is cloned",
     7: "the repository has hooks of its own",
 }
 _NO_GIT = 8  # the workspace has no .git at all: the task's own is put back and the commit made on it
-# As the sandbox uid, with the repository's configuration: kill what the agent left running, refuse what would run
-# or read its own files, commit, kill what is left, bundle the commit into "$1" (a folder of a name the agent
-# cannot guess, so it cannot be there before). Nothing of what it prints is parsed.
+# As the sandbox uid, in the environment the agent's own commands had (HOME=/tmp: its global and XDG configuration,
+# default ignore and attributes files act as on its own commit, red-team round 9): kill what the agent left
+# running, refuse what would run or read its own files, commit what is staged (nothing when the agent committed
+# all itself: HEAD is then its own commit), kill what is left, bundle the commit into "$1" (a folder of a name the
+# agent cannot guess, so it cannot be there before). Nothing of what it prints is parsed.
 _COMMIT = r"""
 set -u
 work=$1
 kill -9 -1 2>/dev/null  # what the agent left running cannot touch the workspace while it is committed
 mkdir -m 700 "$work" || exit 9
-export HOME="$work/home" GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null GIT_TERMINAL_PROMPT=0 GIT_EDITOR=:
-export GIT_PAGER=cat GIT_ASKPASS=/bin/false
-mkdir -p "$HOME"
+export GIT_TERMINAL_PROMPT=0 GIT_EDITOR=: GIT_PAGER=cat GIT_ASKPASS=/bin/false
 cd /workspace || exit 9
 [ -e .git ] || [ -L .git ] || exit 8
 g() { git -c safe.directory='*' "$@"; }
@@ -63,7 +66,7 @@ g rev-parse --git-dir >>"$work/log" 2>&1 || { tail -c 600 "$work/log"; exit 3; }
 # its own and commit the fix only then; files named outside the repository (an excludes or attributes file under ~,
 # an include) read differently here than where the agent worked (red-team round 8). Such a repository is refused.
 keys='^(core\.(hookspath|fsmonitor|excludesfile|attributesfile)|filter\..*\.(clean|smudge|process)'
-keys="$keys|include\.path|includeif\..*\.path)\$"
+keys="$keys|include\.path|includeif\..*\.path|init\.templatedir|hook\..*\.command)\$"
 named=$(g config --name-only --get-regexp "$keys" 2>>"$work/log")
 if [ -n "$named" ]; then echo "$named" | head -5; exit 6; fi
 hooks=$(g rev-parse --path-format=absolute --git-path hooks 2>>"$work/log")
@@ -72,8 +75,14 @@ if [ -n "$hooks" ] && [ -d "$hooks" ]; then
   if [ -n "$own" ]; then echo "$own"; exit 7; fi
 fi
 g add -A >>"$work/log" 2>&1 || { tail -c 600 "$work/log"; exit 4; }
-g -c user.name=coderl -c user.email=grader@coderl.invalid -c commit.gpgSign=false \
-  commit -q --allow-empty -m "graded by coderl" >>"$work/log" 2>&1 || { tail -c 600 "$work/log"; exit 5; }
+if ! g rev-parse -q --verify HEAD >/dev/null 2>&1 || ! g diff --cached --quiet 2>>"$work/log"; then
+  # the agent's identity where it set one, as its own commit would have
+  who=()
+  g config user.name >/dev/null 2>&1 || who+=(-c user.name=coderl)
+  g config user.email >/dev/null 2>&1 || who+=(-c user.email=grader@coderl.invalid)
+  g "${who[@]}" -c commit.gpgSign=false commit -q --allow-empty -m "Work at the end of the episode" \
+    >>"$work/log" 2>&1 || { tail -c 600 "$work/log"; exit 5; }
+fi
 kill -9 -1 2>/dev/null  # what a hook or filter started is gone before the commit is read
 g bundle create -q "$work/graded.bundle" HEAD >>"$work/log" 2>&1 || { tail -c 600 "$work/log"; exit 9; }
 kill -9 -1 2>/dev/null
@@ -93,6 +102,7 @@ sha=$(run bundle list-heads "$1/graded.bundle" HEAD 2>>log | awk '$2 == "HEAD" {
 run clone -q --no-checkout "$1/graded.bundle" tree >>log 2>&1 || { tail -c 600 log; exit 9; }
 run -C tree checkout -q --detach "$sha" >>log 2>&1 || { tail -c 600 log; exit 9; }
 run -C tree ls-tree -r -z --full-tree "$sha" >listing 2>>log || { tail -c 600 log; exit 9; }
+rm -rf tree/.git
 chmod -R a+rX "$out"
 """
 _MAX_LISTING = 1 << 24
@@ -108,7 +118,6 @@ class Commit:
 
     files: dict[str, bytes]  # the checked-out files, by workspace-relative path (no .git)
     executable: frozenset[str] = frozenset()  # the paths committed as executable (mode 100755)
-    git: dict[str, bytes] = field(default_factory=dict)  # the clone's .git, by workspace-relative path
     notes: tuple[str, ...] = ()  # what the commit does not hold as the working tree had it, and why
 
 
@@ -174,9 +183,8 @@ async def commit_workspace(sandbox: Sandbox, base: Mapping[str, bytes], *, timeo
             # object, a path too long here), a link or a submodule (red-team rounds 7 and 8).
             raise CommitRefused(f"the commit holds {path!r} ({what}), which cannot be graded as it is committed")
     return Commit(
-        files={p: d for p, d in tree.items() if not in_git_dir(p)},
+        files=tree,
         executable=frozenset(p for p, what in entries.items() if what == "executable"),
-        git={p: d for p, d in tree.items() if in_git_dir(p)},
         notes=tuple(notes),
     )
 

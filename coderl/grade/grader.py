@@ -404,7 +404,7 @@ class Grader:
                     made, notes = commit, commit_notes(agent_files, commit)
                 agent_files, committed = made.files, committed + notes
             foreign = await self.installed_imports() if task.repo is not None else frozenset()
-            files, notes = prepare_workspace(task, agent_files, foreign, git=made.git if made else None)
+            files, notes = prepare_workspace(task, agent_files, foreign)
             notes = committed + notes
             # The executable bits the commit recorded, on the files graded as it holds them (not on a protected
             # file put back as the task gave it): a script's mode is part of the work (red-team round 8).

@@ -6,7 +6,6 @@ import ast
 import posixpath
 import re
 import sys
-from collections.abc import Mapping
 
 from coderl.task import Task
 
@@ -280,16 +279,12 @@ def normalized_paths(agent_files: dict[str, bytes]) -> tuple[dict[str, bytes], l
 
 
 def prepare_workspace(
-    task: Task,
-    agent_files: dict[str, bytes],
-    foreign: frozenset[str] = frozenset(),
-    *,
-    git: Mapping[str, bytes] | None = None,
+    task: Task, agent_files: dict[str, bytes], foreign: frozenset[str] = frozenset()
 ) -> tuple[dict[str, bytes], list[str]]:
     """Files to grade and notes saying what was restored or removed, and why. ``foreign``: the top-level names
     that code installed in the task's image imports (``installed_imports``); a new module of such a name could
-    only replace what that code looks for. ``git``: for a repository task, the ``.git`` the graded workspace
-    gets (a clone's of the agent's commit); default the task's own."""
+    only replace what that code looks for. A repository task's files are graded without a ``.git``: the work is
+    what its commit holds, and repository metadata under it told the grading run apart (red-team rounds 8, 9)."""
     files: dict[str, bytes] = {}
     dependencies = _dependency_modules(task)
     agent_files, notes = normalized_paths(agent_files)
@@ -300,7 +295,7 @@ def prepare_workspace(
         name = posixpath.basename(path)
         original = task.workspace.get(path)
         if task.repo is not None and in_git_dir(path):
-            continue  # the repository's own metadata: graded as the task gave it (restored below)
+            continue  # the repository's own metadata is not graded
         if task.is_protected(path) or name in _HOOK_NAMES:
             if original is None:
                 notes.append(f"removed {path}: protected or test-configuration file added by the agent")
@@ -333,11 +328,6 @@ def prepare_workspace(
                 notes.append(f"neutralized {path}: removed its [tool.pytest] section")
                 data = stripped.encode()
         files[path] = data
-    if task.repo is not None:
-        # The repository's metadata as a clone of the graded commit has it (red-team round 8 told the task's
-        # base .git under the graded files from any real clone's), or the task's own when there is no commit.
-        given = task.workspace if git is None else git
-        files.update((path, data) for path, data in given.items() if in_git_dir(path))
     for path, data in task.workspace.items():
         if task.repo is not None and in_git_dir(path):
             continue
