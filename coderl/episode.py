@@ -29,7 +29,7 @@ from types import TracebackType
 from typing import Any
 
 from coderl.action import Action
-from coderl.grade.commit import Commit, CommitRefused, commit_workspace, is_repository
+from coderl.grade.commit import Commit, CommitRefused, commit_or_refusal, is_repository
 from coderl.grade.grader import Grader, GradingError
 from coderl.guard.guarded import EpisodeGuard, Guard, final_reward
 from coderl.sandbox.pool import SandboxPool
@@ -187,10 +187,7 @@ class Episode:
                     # A repository task is graded on the commit its own git makes here, where the work was
                     # done: its index, links and executable bits as the agent left them (commit.py).
                     t0 = time.perf_counter()
-                    try:
-                        commit = await commit_workspace(self.sandbox, self.task.workspace)
-                    except CommitRefused as exc:
-                        commit = exc
+                    commit = await commit_or_refusal(self.sandbox, self.task.workspace)
                     self.timings["grade_s"] += time.perf_counter() - t0
                 files, _ = await self.sandbox.download()
         except SandboxError:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from coderl.grade.commit import Commit, CommitRefused, commit_workspace
+from coderl.grade.commit import commit_or_refusal
 from coderl.grade.grader import Grader, GradeResult
 from coderl.sandbox import SandboxConfig, SandboxPool
 from coderl.sandbox.envimage import build_environment
@@ -68,11 +68,7 @@ class Graders:
                 if setup:
                     done = await sandbox.run(["bash", "-c", setup], timeout=60)
                     assert done.exit_code == 0, f"setup failed: {done.stdout}{done.stderr}"
-                commit: Commit | CommitRefused
-                try:
-                    commit = await commit_workspace(sandbox, task.workspace)
-                except CommitRefused as exc:
-                    commit = exc
+                commit = await commit_or_refusal(sandbox, task.workspace)
                 worked, _ = await sandbox.download()
             return await grader.grade(task, worked, commit=commit, keep_output=True)
 

@@ -559,6 +559,28 @@ def test_coderl_grade_runs_a_task_in_its_environment_image(tmp_path: Path) -> No
         [CODERL, "grade", str(task.root), "--workspace", str(workspace)], capture_output=True, text=True, timeout=300
     )
     assert proc.returncode == 0 and json.loads(proc.stdout)["reward"] == 0.0, proc.stdout
+    # the directory is laid out as it is and committed by its own git: a committed link is refused...
+    _agent_git(workspace, "update-index", "--no-skip-worktree", "ledger/summary.py")
+    (workspace / "ledger" / "alias.py").symlink_to("summary.py")
+    proc = subprocess.run(
+        [CODERL, "grade", str(task.root), "--workspace", str(workspace)], capture_output=True, text=True, timeout=300
+    )
+    graded = json.loads(proc.stdout)
+    assert graded["reward"] == 0.0 and any("'ledger/alias.py' (link)" in n for n in graded["notes"]), graded
+    # ...and an executable bit is graded as committed (red-team round 8: window.py keeps the bug when executable)
+    throttle = next(t for t in SUITE if t.id == "repo-throttle-window-boundary")
+    attack = Path(__file__).parent / "data" / "repo_redteam_round8" / "exec_bit_dropped_throttle" / "throttle"
+    workspace = _lay_out(
+        {**throttle.workspace, "throttle/window.py": (attack / "window.py").read_bytes()}, tmp_path / "t"
+    )
+    (workspace / "throttle" / "window.py").chmod(0o755)
+    proc = subprocess.run(
+        [CODERL, "grade", str(throttle.root), "--workspace", str(workspace)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert proc.returncode == 0 and json.loads(proc.stdout)["reward"] == 0.0, proc.stdout
 
 
 # --- the SWE-bench importer --------------------------------------------------------------------------

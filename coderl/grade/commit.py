@@ -36,7 +36,15 @@ from coderl.grade.workspace import in_git_dir
 from coderl.sandbox.pool import SandboxPool
 from coderl.sandbox.sandbox import Sandbox, SandboxError
 
-__all__ = ["Commit", "CommitRefused", "commit_notes", "commit_workspace", "committed_tree", "is_repository"]
+__all__ = [
+    "Commit",
+    "CommitRefused",
+    "commit_notes",
+    "commit_or_refusal",
+    "commit_workspace",
+    "committed_tree",
+    "is_repository",
+]
 
 # Exit statuses of the commit script that mean "the workspace cannot be committed" (the agent's doing).
 _REFUSALS = {
@@ -187,6 +195,17 @@ async def commit_workspace(sandbox: Sandbox, base: Mapping[str, bytes], *, timeo
         executable=frozenset(p for p, what in entries.items() if what == "executable"),
         notes=tuple(notes),
     )
+
+
+async def commit_or_refusal(
+    sandbox: Sandbox, base: Mapping[str, bytes], *, timeout: float = 60.0
+) -> Commit | CommitRefused:
+    """``commit_workspace``, with a refusal returned instead of raised: what ``Grader.grade`` takes as ``commit``
+    (an episode's end and ``coderl grade`` hand it over with the downloaded working tree)."""
+    try:
+        return await commit_workspace(sandbox, base, timeout=timeout)
+    except CommitRefused as exc:
+        return exc
 
 
 def commit_notes(worked: Mapping[str, bytes], commit: Commit) -> list[str]:

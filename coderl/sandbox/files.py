@@ -9,7 +9,7 @@ import tarfile
 from collections.abc import Collection, Mapping
 from pathlib import Path
 
-__all__ = ["files_from_tar", "tar_from_dir", "tar_from_files"]
+__all__ = ["files_from_tar", "tar_from_dir", "tar_from_files", "tar_of_tree"]
 
 
 def _add(tar: tarfile.TarFile, name: str, data: bytes, mode: int = 0o644) -> None:
@@ -44,6 +44,25 @@ def tar_from_dir(root: Path) -> bytes:
                 st = path.lstat()
                 if stat.S_ISREG(st.st_mode):
                     _add(tar, path.relative_to(root).as_posix(), path.read_bytes(), st.st_mode & 0o755 | 0o644)
+    return buf.getvalue()
+
+
+def tar_of_tree(root: Path) -> bytes:
+    """An archive of ``root`` as it is, for a sandbox's own ``tar -x``: directories, regular files with their
+    modes and times, symbolic links as links (never followed); other entries (FIFOs, sockets, devices) are left
+    out and no owner is recorded."""
+
+    def keep(info: tarfile.TarInfo) -> tarfile.TarInfo | None:
+        if not (info.isdir() or info.isfile() or info.issym()):
+            return None
+        info.uid = info.gid = 0
+        info.uname = info.gname = ""
+        return info
+
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode="w", format=tarfile.PAX_FORMAT) as tar:
+        for entry in sorted(root.iterdir()):
+            tar.add(entry, arcname=entry.name, recursive=True, filter=keep)
     return buf.getvalue()
 
 
