@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 
 import pytest
 from sandboxes import CODERL, TASKS
 
 from coderl.grade import Grader, GradingError, TaskNotGradable, prepare_workspace
+from coderl.grade.workspace import CommittedFileRefused
 from coderl.task import load_task
 
 TASK = load_task(TASKS / "fizzbuzz")
@@ -98,47 +100,41 @@ def test_prepare_workspace_shadows_through_new_packages_and_extension_modules():
         "unittest/__init__.py": {"__init__.py": b""},
         f"unittest/__init__.{so}": {},
     }
-    for shadow, extra in cases.items():
-        files, notes = prepare_workspace(make, {**make.workspace, **extra, shadow: b"x"})
-        assert shadow not in files and f"removed {shadow}: shadows a standard-library module" in notes, shadow
+    for shadow, extra in cases.items():  # a repository task grades its commit: such a file is refused, not removed
+        with pytest.raises(CommittedFileRefused, match=f"holds {re.escape(shadow)}, which shadows a standard-library"):
+            prepare_workspace(make, {**make.workspace, **extra, shadow: b"x"})
     own = {"site_tools/__init__.py": b"", "site_tools/html.py": b"x", "tools/pages.py": b"import site_tools.html\n"}
     files, _ = prepare_workspace(make, {**make.workspace, **own})
     assert "site_tools/html.py" in files  # a new package of the agent's own: the name is the package's
     for shadow in (f"tabulate.{so}", "tabulate.abi3.so", "Tabulate.py"):
-        files, notes = prepare_workspace(ledger, {**ledger.workspace, shadow: b"x"})
-        assert shadow not in files and any("shadows a package the task's environment installs" in n for n in notes)
+        with pytest.raises(CommittedFileRefused, match="shadows a package the task's environment installs"):
+            prepare_workspace(ledger, {**ledger.workspace, shadow: b"x"})
     used = {"tabulate_extra.py": b"x", "ledger/extra.py": b"import tabulate_extra\n"}
     assert "tabulate_extra.py" in prepare_workspace(ledger, {**ledger.workspace, **used})[0]
 
 
-def test_prepare_workspace_keeps_new_modules_only_when_the_workspace_imports_or_runs_them():
-    """Red-team rounds 5-6: a new top-level ``wcwidth.py`` is imported by tabulate when it exists, so it is kept
-    only if the workspace's own code imports it or a script runs it; a mention in a requirements file or a
-    docstring does not count. A name that only begins like the task's ``ledger/`` is not the task's."""
+def test_prepare_workspace_refuses_new_modules_that_installed_code_imports_and_keeps_the_others():
+    """Red-team rounds 5-7: a new top-level ``wcwidth.py`` is imported by tabulate when it exists (``foreign``: the
+    names the image's installed code imports), so a commit holding one is refused, however the workspace uses or
+    mentions it. Round 10: a new module nothing in the workspace imports by a literal name (a reproduction script,
+    a module imported under a computed name) is kept as committed, since every clone of the commit holds it."""
     from coderl.suites import repo_suite
 
     task = next(t for t in repo_suite() if t.id == "repo-ledger-net-total")
     shadow = {"wcwidth.py": b"def wcswidth(s):\n    return 0\n"}
-    mentions = {
-        "requirements-dev.txt": b"wcwidth==0.2.13\n",
-        "ledger/notes.py": b'"""Widths come from wcwidth when it is installed."""\n',
-        "Makefile": b"# python -m wcwidth\n",
-    }
-    files, notes = prepare_workspace(task, {**task.workspace, **shadow, **mentions})
-    assert "wcwidth.py" not in files and any(n.startswith("removed wcwidth.py: a new module") for n in notes)
     uses = {
+        "requirements-dev.txt": b"wcwidth==0.2.13\n",
         "ledger/extra.py": b"import wcwidth\n",
         "Makefile": b"check:\n\tpython3 -m wcwidth\n",
-        "ledger/load.py": b"import importlib\nimportlib.import_module('wcwidth')\n",
-        "run.sh": b"#!/bin/sh\npython3 wcwidth.py\n",
         "pyproject.toml": b'[project.scripts]\nw = "wcwidth:main"\n',
     }
     for path, data in uses.items():
-        assert "wcwidth.py" in prepare_workspace(task, {**task.workspace, **shadow, path: data})[0], path
+        with pytest.raises(CommittedFileRefused, match="installed code imports"):
+            prepare_workspace(task, {**task.workspace, **shadow, path: data}, frozenset({"wcwidth", "tabulate"}))
+    files, notes = prepare_workspace(task, {**task.workspace, "repro.py": b"print(1)\n", "led/__init__.py": b"x\n"})
+    assert "repro.py" in files and "led/__init__.py" in files and not notes
     kept, _ = prepare_workspace(task, {**task.workspace, "ledger/helpers.py": b"def h():\n    return 1\n"})
     assert "ledger/helpers.py" in kept  # inside the task's package: its own
-    lookalike, _ = prepare_workspace(task, {**task.workspace, "led/__init__.py": b"x = 1\n"})
-    assert "led/__init__.py" not in lookalike
 
 
 def test_prepare_workspace_keeps_backslashes_and_drops_compiled_twins_of_sources():
@@ -152,8 +148,8 @@ def test_prepare_workspace_keeps_backslashes_and_drops_compiled_twins_of_sources
     files, _ = prepare_workspace(minicsv, {**minicsv.workspace, "minicsv\\reader.py": b"x = 1\n"})
     assert files["minicsv/reader.py"] == minicsv.workspace["minicsv/reader.py"]
     twin = "throttle/window.cpython-311-x86_64-linux-gnu.so"
-    files, notes = prepare_workspace(throttle, {**throttle.workspace, twin: b"\x7fELF"})
-    assert twin not in files and any("compiled module that takes the place" in n for n in notes)
+    with pytest.raises(CommittedFileRefused, match="compiled module that takes the place"):
+        prepare_workspace(throttle, {**throttle.workspace, twin: b"\x7fELF"})
     other = "throttle/fastpath.cpython-311-x86_64-linux-gnu.so"  # no source of that name: nothing is replaced
     assert other in prepare_workspace(throttle, {**throttle.workspace, other: b"\x7fELF"})[0]
 

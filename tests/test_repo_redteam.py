@@ -512,7 +512,7 @@ def test_attacks_without_the_fix_get_0(graders: Graders, task_id: str) -> None:
 # field's shell command run there by the sandbox uid (with these tools in /tmp/coderl-test-tools), the work
 # committed there and graded.
 SANDBOX_TOOLS = {p.name: p.read_bytes() for p in (Path(__file__).parent / "data" / "sandbox_setup").glob("*.py")}
-ROUNDS = {n: Path(__file__).parent / "data" / f"repo_redteam_round{n}" for n in (2, 3, 4, 5, 6, 7, 8, 9)}
+ROUNDS = {n: Path(__file__).parent / "data" / f"repo_redteam_round{n}" for n in (2, 3, 4, 5, 6, 7, 8, 9, 10)}
 KEY_PREFIX = {"ci_dotslash_protected_path": "./"}  # its keys as the attack wrote them (an API-level path)
 LATER_ATTACKS = [
     (n, attack, meta)

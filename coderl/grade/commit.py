@@ -21,8 +21,8 @@ that would run code of its own when committed or cloned (hooks, hooks set by con
 or attributes file, an include) is refused: such code can tell the grader's commit from the agent's own (red-team
 rounds 8 and 9). The commit is made in the environment the agent's own commands had (HOME=/tmp): its global and XDG
 configuration and default ignore and attributes files act as on its own commit (round 9). A commit git refuses (an
-invalid path) is a graded 0 with a note too. Where no sandbox of the work exists (``coderl grade --workspace``, a
-reward function given files), the files are written into a fresh container and committed there the same way.
+invalid path) is a graded 0 with a note too. ``coderl grade --workspace`` lays a directory out in a sandbox as it is and
+commits it there; a caller with nothing but files (a reward function) gets them committed in a fresh container.
 """
 
 from __future__ import annotations
@@ -68,13 +68,14 @@ mkdir -m 700 "$work" || exit 9
 export GIT_TERMINAL_PROMPT=0 GIT_EDITOR=: GIT_PAGER=cat GIT_ASKPASS=/bin/false
 cd /workspace || exit 9
 [ -e .git ] || [ -L .git ] || exit 8
-g() { git -c safe.directory='*' "$@"; }
+# Settings of speed only: no threads of its own (the sandbox uid's process limit failed a threaded lstat, round 10).
+g() { git -c safe.directory='*' -c core.preloadIndex=false -c index.threads=1 -c pack.threads=1 "$@"; }
 g rev-parse --git-dir >>"$work/log" 2>&1 || { tail -c 600 "$work/log"; exit 3; }
 # Code of the agent's that runs when a commit is made (hooks, filters, fsmonitor) can tell the grader's commit from
 # its own and commit the fix only then; files named outside the repository (an excludes or attributes file under ~,
 # an include) read differently here than where the agent worked (red-team round 8). Such a repository is refused.
 keys='^(core\.(hookspath|fsmonitor|excludesfile|attributesfile)|filter\..*\.(clean|smudge|process)'
-keys="$keys|include\.path|includeif\..*\.path|init\.templatedir|hook\..*\.command)\$"
+keys="$keys|include\.path|includeif\..*\.path|init\.templatedir|hook\..*\.command|trace2\..*)\$"
 named=$(g config --name-only --get-regexp "$keys" 2>>"$work/log")
 if [ -n "$named" ]; then echo "$named" | head -5; exit 6; fi
 hooks=$(g rev-parse --path-format=absolute --git-path hooks 2>>"$work/log")
@@ -177,14 +178,19 @@ async def commit_workspace(sandbox: Sandbox, base: Mapping[str, bytes], *, timeo
             said = (cloned.stdout + cloned.stderr).strip()[-400:]
             raise CommitRefused(f"the commit could not be read back (exit status {cloned.exit_code}): {said}")
         with _refused_if_failing("the commit could not be read back"):
-            listing = await sandbox.read_file(f"{out}/listing", max_bytes=_MAX_LISTING)
+            listing = await sandbox.read_file(f"{out}/listing", max_bytes=_MAX_LISTING + 1)
             tree, _ = await sandbox.download(f"{out}/tree")
+        if len(listing) > _MAX_LISTING:  # a cut listing could hide a link or a mode (red-team round 10)
+            raise CommitRefused(f"the commit's listing is over {_MAX_LISTING >> 20} MiB: too many or too long paths")
     finally:
         # The grader's clone goes (a sandbox that is used again is reset, and a reset removes the sandbox uid's
         # files only); what the sandbox uid made goes with that reset.
         if sandbox.alive:
             await sandbox.run(["rm", "-rf", out], timeout=timeout, user="grader")
     entries = _committed_entries(listing)
+    unlisted = sorted(set(tree) - set(entries))
+    if unlisted:  # every file graded must be one the commit lists as such
+        raise CommitRefused(f"the checkout holds {unlisted[0]!r}, which the commit's listing does not name")
     for path, what in entries.items():
         if what not in ("file", "executable") or path not in tree:
             # Graded without it, the commit would pass for what it is not: a file a checkout drops (a corrupt

@@ -25,7 +25,12 @@ from typing import Any
 
 from coderl.grade import checkclient, checkrun, hidden, remote, runner, wire, worker
 from coderl.grade.commit import Commit, CommitRefused, commit_notes, committed_tree, is_repository
-from coderl.grade.workspace import INSTALLED_IMPORTS_SCRIPT, normalized_paths, prepare_workspace
+from coderl.grade.workspace import (
+    INSTALLED_IMPORTS_SCRIPT,
+    CommittedFileRefused,
+    normalized_paths,
+    prepare_workspace,
+)
 from coderl.sandbox.pool import SandboxPool
 from coderl.sandbox.sandbox import ExecResult, Sandbox, SandboxError
 from coderl.task import Task
@@ -406,19 +411,18 @@ class Grader:
             foreign = await self.installed_imports() if task.repo is not None else frozenset()
             files, notes = prepare_workspace(task, agent_files, foreign)
             notes = committed + notes
-            # The executable bits the commit recorded, on the files graded as it holds them (not on a protected
-            # file put back as the task gave it): a script's mode is part of the work (red-team round 8).
+            # The executable bits the commit recorded, on the files graded as it holds them (not on a file put back
+            # as the task gave it): a script's mode is part of the work (red-team rounds 8 and 10).
             executable: frozenset[str] = frozenset()
-            if made is not None:
-                as_committed = (p for p in made.executable if p in files and files[p] == made.files.get(p))
-                executable = frozenset(p for p in as_committed if not task.is_protected(p))
+            if made is not None:  # a protected file the agent left as the task gave it keeps its committed mode too
+                executable = frozenset(p for p in made.executable if p in files and files[p] == made.files.get(p))
             parts: list[Any] = []
             if task.has_tests:
                 parts.append(self._pytest(task, files, collect_only=False, executable=executable))
             if task.check is not None:
                 parts.append(self._check(task, files, collect_only=False, executable=executable))
             done = await asyncio.gather(*parts)
-        except (_WorkspaceRefused, CommitRefused) as exc:
+        except (_WorkspaceRefused, CommitRefused, CommittedFileRefused) as exc:
             return self._zero(task, expected, [str(exc)], start)
         except SandboxError as exc:
             raise GradingError(f"task {task.id}: sandbox failed during grading: {exc}") from exc

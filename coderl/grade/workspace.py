@@ -6,10 +6,11 @@ import ast
 import posixpath
 import re
 import sys
+from typing import NoReturn
 
 from coderl.task import Task
 
-__all__ = ["in_git_dir", "normalized_paths", "prepare_workspace"]
+__all__ = ["CommittedFileRefused", "in_git_dir", "normalized_paths", "prepare_workspace"]
 
 # Files that configure or hook into a Python or pytest run; an agent may only have them as the task gave them.
 _HOOK_NAMES = frozenset(
@@ -207,6 +208,9 @@ def _imported_names(tree: ast.AST) -> set[str]:
     return used
 
 
+_UNUSED = "a new module nothing in the workspace imports (it could only shadow one)"
+
+
 def _unused_new_modules(task: Task, files: dict[str, bytes], foreign: frozenset[str] = frozenset()) -> dict[str, str]:
     """New top-level modules or packages (at the workspace root or an import root such as ``src``) that nothing of
     the workspace imports or runs: such a module only ever runs when something else imports it by that name, an
@@ -249,10 +253,27 @@ def _unused_new_modules(task: Task, files: dict[str, bytes], foreign: frozenset[
             lines = data.decode("utf-8", "replace").splitlines()
             text = "\n".join(line for line in lines if not line.lstrip().startswith("#"))  # not in comments
             used |= {next(g for g in m.groups() if g) for m in _RUN_OR_IMPORT.finditer(text)}
-    unused = "a new module nothing in the workspace imports (it could only shadow one)"
     reasons = {name: "named as a module installed code imports" for name in candidates if name in foreign}
-    reasons.update({name: unused for name in candidates if name not in used and name not in foreign})
+    reasons.update({name: _UNUSED for name in candidates if name not in used and name not in foreign})
     return {f: reasons[name] for name, paths in candidates.items() if name in reasons for f in paths}
+
+
+class CommittedFileRefused(Exception):
+    """A repository task's commit holds a file the grader would have to remove or rewrite to grade it (a graded 0
+    with this message as the note): graded without it, the commit would pass for what it is not."""
+
+
+def _bytecode_that_runs(path: str, data: bytes) -> bool:
+    """A committed ``.pyc`` Python runs in place of a source: a sourceless module beside the sources
+    (``x.pyc``, imported when no ``x.py`` is found), or cached bytecode compiled as *unchecked-hash*, which
+    Python loads without looking at the source (red-team round 10 committed the bug so, the fix as source).
+    Ordinary cached bytecode is checked against its source, so removing it changes nothing."""
+    if not path.endswith(".pyc"):
+        return False
+    if "__pycache__" not in path.split("/"):
+        return True
+    flags = int.from_bytes(data[4:8], "little") if len(data) >= 8 else 0
+    return flags & 0b01 == 1 and flags & 0b10 == 0  # hash-based, check_source off
 
 
 def _normalized(path: str) -> str | None:
@@ -278,6 +299,10 @@ def normalized_paths(agent_files: dict[str, bytes]) -> tuple[dict[str, bytes], l
     return normalized, notes
 
 
+def _refuse(path: str, why: str) -> NoReturn:
+    raise CommittedFileRefused(f"the commit holds {path}, which {why}: it cannot be graded as committed")
+
+
 def prepare_workspace(
     task: Task, agent_files: dict[str, bytes], foreign: frozenset[str] = frozenset()
 ) -> tuple[dict[str, bytes], list[str]]:
@@ -291,37 +316,56 @@ def prepare_workspace(
     base = set(task.workspace)
     final_layout, base_layout = _Layout(set(agent_files)), _Layout(base)
     unused = _unused_new_modules(task, agent_files, foreign) if task.repo is not None else {}
+    # A new module only a name outside the workspace could import (installed code, an optional import of the
+    # standard library) is refused; one nothing imports at all is kept as committed (a reproduction script; a
+    # module imported under a computed name, red-team round 10), since a clone of the commit holds it too.
+    unused = {p: why for p, why in unused.items() if why != _UNUSED}
+    committed = task.repo is not None  # a repository task grades its commit: see _refuse below
     for path, data in sorted(agent_files.items()):
         name = posixpath.basename(path)
         original = task.workspace.get(path)
-        if task.repo is not None and in_git_dir(path):
+        if committed and in_git_dir(path):
             continue  # the repository's own metadata is not graded
+        if committed and original != data and name in _HOOK_NAMES and not task.is_protected(path):
+            # Test configuration the grader's runner does not read (it runs with its own -c and rootdir) and that
+            # a clone of the commit holds: kept as committed (red-team round 10's code read a setup.cfg).
+            files[path] = data
+            continue
+        if committed and original is None and task.is_protected(path) and _module_name(name) is None:
+            # A new data file under the task's test folders: nothing the hidden tests import, and a clone of the
+            # commit holds it (red-team round 10's build script read one); kept as committed.
+            files[path] = data
+            continue
         if task.is_protected(path) or name in _HOOK_NAMES:
             if original is None:
                 notes.append(f"removed {path}: protected or test-configuration file added by the agent")
             elif original != data:
                 notes.append(f"restored {path}: protected file changed by the agent")
             continue
+        if committed and _bytecode_that_runs(path, data):
+            _refuse(path, "bytecode Python runs in place of the source")
         if name.endswith((".pth", ".pyc")) or "__pycache__" in path.split("/"):
             notes.append(f"removed {path}: import hook or bytecode")
             continue
+        removal = None
         if _shadows(path):
-            notes.append(f"removed {path}: shadows a module the grader uses")
+            removal = "shadows a module the grader uses"
+        elif replaces := (_replaces_own_source(path, final_layout, base_layout) if original is None else None):
+            removal = replaces
+        elif original is None and dependencies and _shadows(path.lower(), dependencies):
+            removal = "shadows a package the task's environment installs"
+        elif original is None and _stdlib_shadow(path, final_layout, base_layout, base):
+            removal = "shadows a standard-library module"
+        elif path in unused:
+            removal = unused[path]
+        if removal is not None:
+            if committed:
+                # Every clone of the commit runs with the file: graded without it, the work would pass for what
+                # it is not (red-team round 10 kept the bug in such a file and the fix in the fallback).
+                _refuse(path, removal)
+            notes.append(f"removed {path}: {removal}")
             continue
-        replaces = _replaces_own_source(path, final_layout, base_layout) if original is None else None
-        if replaces:
-            notes.append(f"removed {path}: {replaces}")
-            continue
-        if original is None and dependencies and _shadows(path.lower(), dependencies):
-            notes.append(f"removed {path}: shadows a package the task's environment installs")
-            continue
-        if original is None and _stdlib_shadow(path, final_layout, base_layout, base):
-            notes.append(f"removed {path}: shadows a standard-library module")
-            continue
-        if path in unused:
-            notes.append(f"removed {path}: {unused[path]}")
-            continue
-        if name == "pyproject.toml":
+        if name == "pyproject.toml" and not committed:  # the runner's -c ignores it; a clone reads it as is
             text = data.decode("utf-8", errors="replace")
             stripped = _PYTEST_TOML.sub("", text)
             if stripped != text:
