@@ -208,7 +208,12 @@ class Episode:
             # The final files pass stage 1 again (matcher + structural detectors) right before grading:
             # a hit marks the episode (reward 0) and adds a note; the grade itself is kept as it is.
             notes = await asyncio.to_thread(self.guard.audit_workspace, files, self.state, self.task.workspace)
-            grade = await self.grader.grade(self.task, files, commit=commit)
+            # The commit goes to the grader only where there is one: a grader standing in for coderl's (the naive
+            # one of the hacking study, a caller's own) keeps the plain grade(task, files) call.
+            if commit is None:
+                grade = await self.grader.grade(self.task, files)
+            else:
+                grade = await self.grader.grade(self.task, files, commit=commit)
         except (GradingError, SandboxError) as exc:
             self.timings["grade_s"] += time.perf_counter() - t0
             return self._outcome("grading_error", 0.0, {"error": str(exc)})
