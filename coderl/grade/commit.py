@@ -70,6 +70,8 @@ p4-changelist p4-prepare-changelist p4-post-changelist p4-pre-submit post-index-
 kill -9 -1 2>/dev/null  # what the agent left running cannot touch the workspace while it is committed
 mkdir -m 700 "$work" || exit 9
 export GIT_TERMINAL_PROMPT=0 GIT_EDITOR=: GIT_PAGER=cat GIT_ASKPASS=/bin/false
+# trace2 targets (refused below) would be opened by every git command before that refusal: a FIFO stalled the commit
+export GIT_TRACE2=0 GIT_TRACE2_EVENT=0 GIT_TRACE2_PERF=0
 cd /workspace || exit 9
 [ -e .git ] || [ -L .git ] || exit 8
 # Settings of speed only: no threads of its own (the sandbox uid's process limit failed a threaded lstat, round 10).
