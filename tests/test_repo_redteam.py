@@ -516,8 +516,10 @@ def test_attacks_without_the_fix_get_0(graders: Graders, task_id: str) -> None:
 # An attack with a "sandbox" field is played as an episode ends: its files laid out in a sandbox of the pool, the
 # field's shell command run there by the sandbox uid (with these tools in /tmp/coderl-test-tools), the work
 # committed there and graded.
-SANDBOX_TOOLS = {p.name: p.read_bytes() for p in (Path(__file__).parent / "data" / "sandbox_setup").glob("*.py")}
-ROUNDS = {n: Path(__file__).parent / "data" / f"repo_redteam_round{n}" for n in (2, 3, 4, 5, 6, 7, 8, 9, 10, 11)}
+_DATA = Path(__file__).parent / "data"
+_TOOLS = [*(_DATA / "sandbox_setup").glob("*.py"), *_DATA.glob("repo_redteam_round*/tools/*.py")]
+SANDBOX_TOOLS = {p.name: p.read_bytes() for p in _TOOLS}  # ours, and the red teams' own (round 12's bytecode makers)
+ROUNDS = {n: Path(__file__).parent / "data" / f"repo_redteam_round{n}" for n in (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)}
 KEY_PREFIX = {"ci_dotslash_protected_path": "./"}  # its keys as the attack wrote them (an API-level path)
 LATER_ATTACKS = [
     (n, attack, meta)
@@ -569,7 +571,7 @@ _PARAMS = [
 def test_later_rounds_attacks_without_the_fix_get_0(graders: Graders, n: int, attack: str, meta: dict) -> None:
     task = SUITE[meta["task"]]
     files = _attack_files(task, ROUNDS[n], attack)
-    assert files != task.workspace, "the attack changes the workspace"
+    assert files != task.workspace or meta.get("sandbox"), "the attack changes the workspace (or its sandbox)"
     if "sandbox" in meta:  # what a dict of files cannot carry (a link, a mode, an index's stat data): as an episode
         result = graders.grade_in_sandbox(task, files, meta["sandbox"], tools=SANDBOX_TOOLS)
     else:

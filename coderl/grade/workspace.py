@@ -263,6 +263,14 @@ class CommittedFileRefused(Exception):
     with this message as the note): graded without it, the commit would pass for what it is not."""
 
 
+def _cached_by_timestamp(path: str, data: bytes) -> bool:
+    """Cached bytecode (``__pycache__/x.cpython-311.pyc``) that Python checks against its source's mtime and size,
+    the default; not a sourceless ``x.pyc`` nor a hash-based pyc (PEP 552 flags in bytes 4-8)."""
+    if "__pycache__" not in path.split("/") or len(data) < 16:
+        return False
+    return int.from_bytes(data[4:8], "little") == 0
+
+
 def _normalized(path: str) -> str | None:
     """The workspace-relative path a key names (``./test/x.py`` is ``test/x.py``), or None outside it. A
     backslash is a character of the name, as it is on the file system the work was done on: translated to a
@@ -328,6 +336,15 @@ def prepare_workspace(
         if not committed and (name.endswith((".pth", ".pyc")) or "__pycache__" in path.split("/")):
             notes.append(f"removed {path}: import hook or bytecode")
             continue
+        if committed and name.endswith(".pyc"):
+            if _cached_by_timestamp(path, data):
+                # Stale in any clone (its source is checked out later than it was stamped), but one stamped for
+                # the second the grader writes the sources would run here only (red-team round 12): removed.
+                notes.append(f"removed {path}: bytecode cached by timestamp")
+                continue
+            # A sourceless module, or bytecode checked by its source's hash: every clone runs it as here, so a
+            # commit that holds it is not graded (rounds 10 and 11 kept the bug in it and the fix in the source).
+            _refuse(path, "is bytecode Python may run in place of the source")
         removal = None
         if _shadows(path):
             removal = "shadows a module the grader uses"
