@@ -29,7 +29,7 @@ from types import TracebackType
 from typing import Any
 
 from coderl.action import Action
-from coderl.grade.commit import Commit, CommitRefused, commit_or_refusal, is_repository
+from coderl.grade.commit import Commit, CommitRefused, commit_or_refusal, graded_on_commit
 from coderl.grade.grader import Grader, GradingError
 from coderl.guard.guarded import EpisodeGuard, Guard, final_reward
 from coderl.sandbox.pool import SandboxPool
@@ -183,7 +183,7 @@ class Episode:
         commit: Commit | CommitRefused | None = None
         try:
             if finish != "sandbox_error" and self._sandbox is not None and self._sandbox.alive:
-                if self.task.repo is not None and is_repository(self.task.workspace):
+                if graded_on_commit(self.task):
                     # A repository task is graded on the commit its own git makes here, where the work was
                     # done: its index, links and executable bits as the agent left them (commit.py).
                     t0 = time.perf_counter()

@@ -12,7 +12,7 @@ import json
 import sys
 from pathlib import Path
 
-from coderl.grade.commit import Commit, CommitRefused, commit_or_refusal, is_repository
+from coderl.grade.commit import Commit, CommitRefused, commit_or_refusal, graded_on_commit
 from coderl.grade.grader import Grader, GradingError, TaskNotGradable, read_workspace_dir
 from coderl.sandbox.config import SandboxConfig
 from coderl.sandbox.files import tar_of_tree
@@ -43,7 +43,7 @@ async def _grade(
     async with SandboxPool(config, size=1) as pool:
         grader = Grader(pool)
         commit = None
-        if task.repo is not None and is_repository(task.workspace):
+        if graded_on_commit(task):
             await grader.expected_tests(task)  # a task whose hidden suite cannot be collected fails first
             commit = await _laid_out_commit(pool, workspace, task)
         return (await grader.grade(task, files, commit=commit, keep_output=verbose)).to_json()

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from coderl.grade.workspace import in_git_dir
 from coderl.sandbox.pool import SandboxPool
 from coderl.sandbox.sandbox import Sandbox, SandboxError
+from coderl.task import Task
 
 __all__ = [
     "Commit",
@@ -43,7 +44,7 @@ __all__ = [
     "commit_or_refusal",
     "commit_workspace",
     "committed_tree",
-    "is_repository",
+    "graded_on_commit",
 ]
 
 # Exit statuses of the commit script that mean "the workspace cannot be committed" (the agent's doing).
@@ -157,9 +158,10 @@ def _refused_if_failing(what: str) -> Iterator[None]:
         raise CommitRefused(f"{what}: {exc}") from exc
 
 
-def is_repository(files: Mapping[str, bytes]) -> bool:
-    """Whether a workspace is a git repository (its ``.git`` holds a HEAD)."""
-    return ".git/HEAD" in files
+def graded_on_commit(task: Task) -> bool:
+    """Whether a task is graded on a commit of the work: a repository task whose workspace is a git repository
+    (its ``.git`` holds a HEAD). The episode's end, ``coderl grade`` and the grader ask this one question."""
+    return task.repo is not None and ".git/HEAD" in task.workspace
 
 
 async def commit_workspace(sandbox: Sandbox, base: Mapping[str, bytes], *, timeout: float = 60.0) -> Commit:

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from coderl.grade import checkclient, checkrun, hidden, remote, runner, wire, worker
-from coderl.grade.commit import Commit, CommitRefused, commit_notes, committed_tree, is_repository
+from coderl.grade.commit import Commit, CommitRefused, commit_notes, committed_tree, graded_on_commit
 from coderl.grade.workspace import (
     INSTALLED_IMPORTS_SCRIPT,
     CommittedFileRefused,
@@ -397,7 +397,7 @@ class Grader:
                 raise _WorkspaceRefused(f"the workspace has {len(agent_files)} files (at most {limit})")
             committed: list[str] = []
             made: Commit | None = None
-            if task.repo is not None and is_repository(task.workspace):
+            if graded_on_commit(task):
                 agent_files, committed = normalized_paths(agent_files)
                 # What a commit of the work holds, as git makes it (the SWE-bench view of a patch): made where
                 # the work was done when the caller has it (an episode's sandbox), else from the files here.

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ast
 import posixpath
 import re
 import sys
@@ -164,65 +163,15 @@ def in_git_dir(path: str) -> bool:
     return path == ".git" or path.startswith(".git/")
 
 
-# How scripts, Makefiles and configuration run or import a module of the workspace: `python -m x`, `import x`,
-# `from x import`, `python tools/x.py`, `./x.py`, an entry point `x.cli:main`. A name in prose, a requirements
-# line or a docstring is none of these (red-team round 6 kept round 5's `wcwidth.py` by naming it so).
-_RUN_OR_IMPORT = re.compile(
-    r"(?:-m\s+|\bimport\s+|\bfrom\s+(?=[\w.]+\s+import\b))([A-Za-z_]\w*)"
-    r"|(?:python[\d.]*\s+(?:-\w+\s+)*|\./)([A-Za-z_]\w*)(?:\.py\b|/)"
-    r"|[\x27\x22=]\s*([A-Za-z_]\w*)(?:\.\w+)*:[A-Za-z_]\w*[\x27\x22]"
-)
-_SCRIPT_SUFFIXES = (".sh", ".bash", ".mk", ".cfg", ".toml", ".ini", ".yml", ".yaml", ".json", ".bat")
-_SCRIPT_NAMES = frozenset({"Makefile", "makefile", "GNUmakefile", "Dockerfile", "Containerfile", "Justfile"})
-
-
-def _runs_things(path: str, data: bytes) -> bool:
-    """Scripts, Makefiles and configuration (what can run or import a module), not prose."""
-    name = posixpath.basename(path)
-    return name in _SCRIPT_NAMES or name.endswith(_SCRIPT_SUFFIXES) or data.startswith(b"#!")
-
-
-# Calls that import the module named by their first argument.
-_IMPORTING_CALLS = frozenset({"import_module", "__import__", "find_spec", "run_module", "import_string"})
-
-
-def _imported_names(tree: ast.AST) -> set[str]:
-    """The top-level module names a Python module imports: import statements, importing calls with a literal
-    name (``importlib.import_module("x")``) and ``"-m", "x"`` in an argument list."""
-    used: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            used |= {a.name.split(".")[0] for a in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            used.add(node.module.split(".")[0])
-        elif isinstance(node, ast.Call) and node.args:
-            func = node.func
-            name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
-            first = node.args[0]
-            if name in _IMPORTING_CALLS and isinstance(first, ast.Constant) and isinstance(first.value, str):
-                used.add(first.value.split(".")[0])
-        elif isinstance(node, (ast.List, ast.Tuple)):
-            for flag, value in zip(node.elts, node.elts[1:], strict=False):
-                if isinstance(flag, ast.Constant) and flag.value == "-m" and isinstance(value, ast.Constant):
-                    used.add(str(value.value).split(".")[0])
-    return used
-
-
-_UNUSED = "a new module nothing in the workspace imports (it could only shadow one)"
-
-
-def _unused_new_modules(task: Task, files: dict[str, bytes], foreign: frozenset[str] = frozenset()) -> dict[str, str]:
-    """New top-level modules or packages (at the workspace root or an import root such as ``src``) that nothing of
-    the workspace imports or runs: such a module only ever runs when something else imports it by that name, an
-    optional import of a dependency or the standard library (``wcwidth`` for tabulate, red-team round 5), which it
-    then replaces. The workspace's own new modules are imported by its code, or run by its scripts and
-    configuration; a mere mention (a requirements line, a docstring) does not count (round 6). A name in
-    ``foreign`` (what code installed in the task's image imports) is removed however the workspace uses it: a
-    workflow line or an entry point naming ``wcwidth`` kept tabulate's shadow (round 7). Returns each file to
-    remove with the reason."""
+def _foreign_new_modules(task: Task, files: dict[str, bytes], foreign: frozenset[str]) -> set[str]:
+    """The files of new top-level modules or packages (at the workspace root or an import root such as ``src``)
+    named as something code installed in the task's image imports (``foreign``): such a module replaces what that
+    code looks for, however the workspace itself uses it (``wcwidth`` for tabulate, red-team rounds 5-7)."""
+    if not foreign:
+        return set()
     roots = ("", *(r.strip("/") for r in (task.repo.pythonpath if task.repo else ())))
     base = set(task.workspace)
-    candidates: dict[str, set[str]] = {}  # module name -> its files
+    found: set[str] = set()
     for path in files:
         for root in roots:
             prefix = f"{root}/" if root else ""
@@ -236,26 +185,9 @@ def _unused_new_modules(task: Task, files: dict[str, bytes], foreign: frozenset[
                 continue
             if any(b == prefix + first or b.startswith(prefix + first + "/") for b in base):
                 continue  # the task's own module or folder (``led/`` is not ``ledger/``'s)
-            candidates.setdefault(name, set()).add(path)
-    if not candidates:
-        return {}
-    used: set[str] = set()
-    own = {f for name, paths in candidates.items() if name not in foreign for f in paths}
-    for path, data in files.items():
-        if path in own or in_git_dir(path):
-            continue  # a module naming itself does not import itself
-        if path.endswith(".py"):
-            try:
-                used |= _imported_names(ast.parse(data))
-            except (SyntaxError, ValueError):
-                continue
-        elif len(data) < 1 << 20 and _runs_things(path, data):
-            lines = data.decode("utf-8", "replace").splitlines()
-            text = "\n".join(line for line in lines if not line.lstrip().startswith("#"))  # not in comments
-            used |= {next(g for g in m.groups() if g) for m in _RUN_OR_IMPORT.finditer(text)}
-    reasons = {name: "named as a module installed code imports" for name in candidates if name in foreign}
-    reasons.update({name: _UNUSED for name in candidates if name not in used and name not in foreign})
-    return {f: reasons[name] for name, paths in candidates.items() if name in reasons for f in paths}
+            if name in foreign:
+                found.add(path)
+    return found
 
 
 class CommittedFileRefused(Exception):
@@ -310,11 +242,10 @@ def prepare_workspace(
     agent_files, notes = normalized_paths(agent_files)
     base = set(task.workspace)
     final_layout, base_layout = _Layout(set(agent_files)), _Layout(base)
-    unused = _unused_new_modules(task, agent_files, foreign) if task.repo is not None else {}
-    # A new module only a name outside the workspace could import (installed code, an optional import of the
-    # standard library) is refused; one nothing imports at all is kept as committed (a reproduction script; a
-    # module imported under a computed name, red-team round 10), since a clone of the commit holds it too.
-    unused = {p: why for p, why in unused.items() if why != _UNUSED}
+    # A new module named as something installed code imports is refused (below); one nothing imports at all is kept
+    # as committed (a reproduction script; a module imported under a computed name, red-team round 10), since a
+    # clone of the commit holds it too.
+    foreign_new = _foreign_new_modules(task, agent_files, foreign) if task.repo is not None else set()
     # A repository task grades its commit as a clone holds it, with the task's hidden test files put back (as
     # SWE-bench applies the test patch): no other file is restored or removed. Whatever the grader would have to
     # remove is a refusal (_refuse below); test configuration the grader's runner does not read (it runs with its
@@ -354,8 +285,8 @@ def prepare_workspace(
             removal = "shadows a package the task's environment installs"
         elif original is None and _stdlib_shadow(path, final_layout, base_layout, base):
             removal = "shadows a standard-library module"
-        elif path in unused:
-            removal = unused[path]
+        elif path in foreign_new:
+            removal = "named as a module installed code imports"
         if removal is not None:
             if committed:
                 # Every clone of the commit runs with the file: graded without it, the work would pass for what
