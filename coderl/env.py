@@ -39,5 +39,5 @@ def sandbox_user() -> str:
 
 
 def sandbox_image() -> str:
-    """``CODERL_SANDBOX_IMAGE``: the sandbox image name (default ``localhost/coderl-sandbox:2``)."""
-    return os.environ.get("CODERL_SANDBOX_IMAGE", "").strip() or "localhost/coderl-sandbox:2"
+    """``CODERL_SANDBOX_IMAGE``: the sandbox image name (default ``localhost/coderl-sandbox:3``)."""
+    return os.environ.get("CODERL_SANDBOX_IMAGE", "").strip() or "localhost/coderl-sandbox:3"

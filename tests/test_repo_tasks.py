@@ -496,7 +496,8 @@ def test_the_commit_is_made_in_the_sandbox_the_work_was_done_in(graders: Graders
 
     task = next(t for t in SUITE if t.id == "repo-throttle-window-boundary")
     gold = _gold(task)
-    agent_commit = "git -c user.name=a -c user.email=a@example.invalid commit -qam fix && chmod +x throttle/window.py"
+    # no identity of its own: the image's system configuration gives git one (red-team round 12 found none)
+    agent_commit = "git commit -qam fix && chmod +x throttle/window.py"
     result = graders.grade_in_sandbox(task, gold, agent_commit)
     assert result.reward == 1.0, (result.notes, result.output)
     pool, _ = graders.pool(BASE_IMAGE)
@@ -511,6 +512,26 @@ def test_the_commit_is_made_in_the_sandbox_the_work_was_done_in(graders: Graders
     assert not any(p.startswith(".git/") for p in made.files)  # the work is graded, not repository metadata
     gone = graders.loop.run_until_complete(commit_of("rm -rf .git"))
     assert gone.files["throttle/window.py"] == gold["throttle/window.py"] and "was gone" in gone.notes[0]
+
+
+@pytest.mark.parametrize(
+    "setup",
+    [
+        # the agent's own clones of its workspace redirected to another repository (red-team round 12)
+        "git init -q /tmp/other && git config --global url./tmp/other.insteadOf /workspace",
+        # a checkout of part of the tree: what the agent's own checkouts hold differs from the grader's
+        "git config core.sparseCheckout true && mkdir -p .git/info"
+        " && printf '/*\\n!/throttle/\\n' > .git/info/sparse-checkout",
+    ],
+    ids=["url-insteadof", "sparse-checkout"],
+)
+def test_configuration_that_makes_the_agents_clones_differ_is_refused(graders: Graders, setup: str) -> None:
+    """Configuration under which the agent's own clones or checkouts of its work would not be the grader's is
+    refused (graded 0 with the key named), even for a correct fix."""
+    task = next(t for t in SUITE if t.id == "repo-throttle-window-boundary")
+    result = graders.grade_in_sandbox(task, _gold(task), setup)
+    assert result.reward == 0.0, (result.notes, result.output)
+    assert any("differ from the grader's" in n for n in result.notes), result.notes
 
 
 def test_a_replayed_episode_solves_a_repository_task(graders: Graders) -> None:

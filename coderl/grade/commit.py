@@ -15,14 +15,18 @@ and planted attributes in a shared HOME). The clone's files are what is graded, 
 ``.git``: what is graded is the work, as an archive of the commit holds it; repository metadata under the graded
 files told the grader apart (round 8 keyed on the task's base ``.git``, round 9 on a clone's remote, reflog,
 detached HEAD and the grader's commit's author and message). Every path the commit lists must come back as a regular
-file (a corrupt object, a path too long to check out, a link or a submodule is a refusal, not a gap). A repository
-that would run code of its own when committed or cloned (hooks, hooks set by configuration, filter drivers,
+file (a corrupt object, a path too long to check out, a link or a submodule is a refusal, not a gap). A repository that
+would run code of its own when committed or cloned (hooks, hooks set by configuration, filter drivers,
 ``core.fsmonitor``, ``core.hooksPath``, ``init.templateDir``) or that names files by its configuration (an excludes
 or attributes file, an include) is refused: such code can tell the grader's commit from the agent's own (red-team
-rounds 8 and 9). The commit is made in the environment the agent's own commands had (HOME=/tmp): its global and XDG
-configuration and default ignore and attributes files act as on its own commit (round 9). A commit git refuses (an
-invalid path) is a graded 0 with a note too. ``coderl grade --workspace`` lays a directory out in a sandbox as it is and
-commits it there; a caller with nothing but files (a reward function) gets them committed in a fresh container.
+rounds 8 and 9), as is one configured so that its clones or commits would differ from the grader's (signing, an
+identity git must not invent, end-of-line conversion, ``url.*.insteadOf``, sparse checkout: rounds 11 and 12). The
+sandbox image gives git an identity (``/etc/gitconfig``), so the agent's own ``git commit`` works by default and the
+commit made here carries that identity too. The commit is made in the environment the agent's own commands had
+(HOME=/tmp): its global and XDG configuration and default ignore and attributes files act as on its own commit
+(round 9). A commit git refuses (an invalid path) is a graded 0 with a note too. ``coderl grade --workspace`` lays a
+directory out in a sandbox as it is and commits it there; a caller with nothing but files (a reward function) gets
+them committed in a fresh container.
 """
 
 from __future__ import annotations
@@ -52,7 +56,8 @@ _REFUSALS = {
     3: "the workspace is not a git repository git can read",
     4: "git add -A failed",
     5: "git commit failed",
-    6: "the repository's configuration runs programs or reads files of its own when it commits or is cloned",
+    6: "the repository's configuration runs programs or reads files of its own when it commits or is cloned, or "
+    "makes its commits or clones differ from the grader's",
     7: "the repository has hooks of its own",
 }
 _NO_GIT = 8  # the workspace has no .git at all: the task's own is put back and the commit made on it
@@ -84,8 +89,10 @@ g rev-parse --git-dir >>"$work/log" 2>&1 || { tail -c 600 "$work/log"; exit 3; }
 keys='^(core\.(hookspath|fsmonitor|excludesfile|attributesfile)|filter\..*\.(clean|smudge|process)'
 keys="$keys|include\.path|includeif\..*\.path|init\.templatedir|hook\..*\.command|trace2\..*"
 # and what makes the agent's own commits or clones differ from the grader's (red-team round 11): signing through a
-# program, an identity git must not invent, end-of-line conversion on checkout
-keys="$keys|commit\.gpgsign|gpg\..*|user\.useconfigonly|core\.(autocrlf|eol))\$"
+# program, an identity git must not invent, end-of-line conversion on checkout; a clone of one repository
+# redirected to another, a checkout of part of the tree (round 12)
+keys="$keys|commit\.gpgsign|gpg\..*|user\.useconfigonly|core\.(autocrlf|eol)"
+keys="$keys|url\..*\.(insteadof|pushinsteadof)|core\.sparsecheckout(cone)?|index\.sparse)\$"
 named=$(g config --name-only --get-regexp "$keys" 2>>"$work/log")
 if [ -n "$named" ]; then echo "$named" | head -5; exit 6; fi
 hooks=$(g rev-parse --path-format=absolute --git-path hooks 2>>"$work/log")

@@ -12,12 +12,16 @@ from pathlib import Path
 
 from coderl.sandbox.podman import EngineError, PodmanEngine
 
-__all__ = ["PACKAGES", "build_image", "default_mirror"]
+__all__ = ["GITCONFIG", "PACKAGES", "build_image", "default_mirror"]
 
 log = logging.getLogger("coderl.sandbox")
 
 # What a code agent expects to find; network clients are present so that they fail like on any offline machine.
 PACKAGES = ("python3", "python3-pytest", "python3-pip", "git", "curl", "ca-certificates")
+# git's system configuration: an identity, so that the agent's own `git commit` works as on a developer's machine
+# (without one git refuses to invent it, and only the grader's fallback identity made a commit exist: red-team
+# round 12). The commit made at the episode's end then carries the agent's identity, whoever commits.
+GITCONFIG = "[user]\n\tname = coderl agent\n\temail = agent@sandbox.invalid\n"
 _STRIP = ("var/cache/apt", "var/lib/apt/lists", "usr/share/doc", "usr/share/locale", "usr/share/man", "usr/share/info")
 
 
@@ -64,6 +68,7 @@ def build_image(
             if target.is_dir():
                 shutil.rmtree(target)
                 target.mkdir()
+        (rootfs / "etc" / "gitconfig").write_text(GITCONFIG)
         os.chmod(tmp, 0o755)  # the rootless user reads the tree through tar run as root; keep it traversable
         engine.import_rootfs(rootfs, image)
     return f"built image {image} ({suite}, {', '.join(PACKAGES)})"
