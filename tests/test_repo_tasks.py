@@ -4,11 +4,13 @@ in real Podman containers (every gold 1, every base 0)."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import re
 import shutil
 import subprocess
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -773,4 +775,47 @@ def test_an_environment_asking_for_another_python_fails_at_build_naming_it() -> 
         with pytest.raises(EngineError, match=r"asks for 3\.7"):
             build_environment(engine, env.image(BASE_IMAGE), env.key, python="3.7")
     finally:
+        engine.close()
+
+
+def test_an_environment_image_built_from_another_base_is_rebuilt() -> None:
+    """An environment image is cached by what it installs; one built FROM an older base (the base rebuilt with a
+    new git configuration, say) is stale and rebuilt, not kept: the cache key alone named the same image."""
+    from coderl.sandbox.podman import EngineError
+
+    engine = PodmanEngine(SandboxConfig())
+    other_base = "localhost/coderl-test-other-base:1"
+    env_image = "localhost/coderl-test-stale-env:1"
+    try:
+        with tempfile.TemporaryDirectory(prefix="coderl-test-base-") as tmp:  # the rootless user reads it
+            context = Path(tmp)
+            (context / "Containerfile").write_text(f"FROM {BASE_IMAGE}\nRUN touch /etc/coderl-other-base\n")
+            context.chmod(0o755)
+            (context / "Containerfile").chmod(0o644)
+            engine.cli(
+                "build",
+                "--quiet",
+                "--pull=never",
+                "--network=none",
+                "-t",
+                other_base,
+                "-f",
+                str(context / "Containerfile"),
+                tmp,
+            )
+        on_other = PodmanEngine(SandboxConfig(image=other_base))
+        try:
+            first = build_environment(on_other, env_image, "stale-test", setup="true")
+        finally:
+            on_other.close()
+        assert first.built
+        again = build_environment(engine, env_image, "stale-test", setup="true")  # now FROM the real base
+        assert again.built, "an image built from another base was kept"
+        kept = build_environment(engine, env_image, "stale-test", setup="true")
+        assert not kept.built
+        engine.cli("run", "--rm", "--network=none", env_image, "test", "!", "-e", "/etc/coderl-other-base")
+    finally:
+        for image in (env_image, other_base):
+            with contextlib.suppress(EngineError):
+                engine.cli("rmi", "--force", image)
         engine.close()

@@ -64,7 +64,13 @@ def host_ca_bundle() -> Path | None:
 
 
 def _containerfile(
-    base: str, key: str, python: str, requirements: tuple[str, ...], setup: bool, ca: bool = False
+    base: str,
+    key: str,
+    python: str,
+    requirements: tuple[str, ...],
+    setup: bool,
+    ca: bool = False,
+    base_id: str = "",
 ) -> str:
     # The host's CA bundle is bind-mounted into the steps that use the network, never copied into the image.
     mount = f"--mount=type=bind,source=host-ca.crt,target={_CA_MOUNT} " if ca else ""
@@ -73,7 +79,10 @@ def _containerfile(
         if ca
         else ""
     )
-    lines = [f"FROM {base}", f"LABEL {LABEL}.image=1 {LABEL}.env={key}"]
+    lines = [
+        f"FROM {base}",
+        f"LABEL {LABEL}.image=1 {LABEL}.env={key}" + (f" {LABEL}.base={base_id}" if base_id else ""),
+    ]
     if python:
         want = shlex.quote(python)
         lines.append(
@@ -92,6 +101,11 @@ def _containerfile(
     return "\n".join(lines) + "\n"
 
 
+def _inspect(engine: PodmanEngine, image: str, template: str) -> str:
+    """One field of ``podman image inspect`` (``template`` in Go's template syntax), stripped."""
+    return engine.cli("image", "inspect", "--format", template, image).strip()
+
+
 def build_environment(
     engine: PodmanEngine,
     image: str,
@@ -103,20 +117,25 @@ def build_environment(
     force: bool = False,
     timeout: float = 1800.0,
 ) -> EnvironmentBuild:
-    """Build ``image`` FROM the engine's base image (kept when it exists; ``force`` rebuilds it from
-    nothing, no layer reused)."""
+    """Build ``image`` FROM the engine's base image (kept when it exists and was built from the base image as it is
+    now; ``force`` rebuilds it from nothing, no layer reused)."""
     result = EnvironmentBuild(image=image, key=key)
     base = engine.config.image
     if not engine.image_exists(base):
         raise EngineError(f"sandbox image {base} not found; run `coderl sandbox build` first")
-    if force or not engine.image_exists(image):
+    base_id = _inspect(engine, base, "{{.Id}}")
+    # An image built FROM another base (the base rebuilt, or a new one under the same name) is stale: rebuilt.
+    stale = engine.image_exists(image) and _inspect(engine, image, f'{{{{index .Labels "{LABEL}.base"}}}}') != base_id
+    if force or stale or not engine.image_exists(image):
+        if stale:
+            log.info("%s was built from another base image than %s: rebuilding it", image, base)
         start = time.perf_counter()
         with tempfile.TemporaryDirectory(prefix="coderl-env-") as tmp:
             context = Path(tmp)
             ca = host_ca_bundle()
             if ca is not None:
                 (context / "host-ca.crt").write_bytes(ca.read_bytes())
-            text = _containerfile(base, key, python, requirements, bool(setup), ca is not None)
+            text = _containerfile(base, key, python, requirements, bool(setup), ca is not None, base_id)
             (context / "Containerfile").write_text(text)
             if setup:
                 (context / "setup.sh").write_text(setup)
