@@ -142,7 +142,9 @@ class Unguarded(Guard):
     ) -> tuple[Verdict, JudgeVerdict | None, dict[str, float]]:
         return Verdict(action.id, ()), None, {"stage1_s": 0.0, "judge_s": 0.0}
 
-    def audit_workspace(self, files: Any, episode: EpisodeGuard, original: Any = None) -> list[str]:
+    def audit_workspace(
+        self, files: Any, episode: EpisodeGuard, original: Any = None, *, where: str = "final workspace"
+    ) -> list[str]:
         return []
 
 

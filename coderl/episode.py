@@ -208,6 +208,15 @@ class Episode:
             # The final files pass stage 1 again (matcher + structural detectors) right before grading:
             # a hit marks the episode (reward 0) and adds a note; the grade itself is kept as it is.
             notes = await asyncio.to_thread(self.guard.audit_workspace, files, self.state, self.task.workspace)
+            if isinstance(commit, Commit):
+                # What is graded is the commit: a file it holds otherwise than the working tree had it (an
+                # index entry git was told to skip, say) is audited as committed too, or a cheat kept only in
+                # the index would be graded unseen.
+                other = {p: d for p, d in commit.files.items() if files.get(p) != d}
+                if other:
+                    audit = self.guard.audit_workspace
+                    where = "the graded commit"
+                    notes += await asyncio.to_thread(audit, other, self.state, self.task.workspace, where=where)
             # The commit goes to the grader only where there is one: a grader standing in for coderl's (the naive
             # one of the hacking study, a caller's own) keeps the plain grade(task, files) call.
             if commit is None:

@@ -278,13 +278,19 @@ class Guard:
         return edited(path) if result.exit_code == 0 else result
 
     def audit_workspace(
-        self, files: Mapping[str, bytes], episode: EpisodeGuard, original: Mapping[str, bytes] | None = None
+        self,
+        files: Mapping[str, bytes],
+        episode: EpisodeGuard,
+        original: Mapping[str, bytes] | None = None,
+        *,
+        where: str = "final workspace",
     ) -> list[str]:
         """Scan the agent's final files before grading, the way its actions were scanned (the matcher's
         rules and the structural detectors; files identical to ``original`` are the task's and skipped).
 
         Each file with a non-low finding becomes an intercept (stage ``workspace``), so the episode is
-        marked and :func:`final_reward` zeroes it; returns one note per such file naming the rules.
+        marked and :func:`final_reward` zeroes it; returns one note per such file naming the rules (and
+        ``where`` the files were: the final workspace, or the commit that is graded).
         """
         hits = scan_workspace(files, episode.context, original, scanner=self._scanner_for(episode))
         by_path: dict[str, list[Finding]] = {}
@@ -295,7 +301,7 @@ class Guard:
         for path, found in by_path.items():
             rules = sorted({f.rule for f in found})
             categories = sorted({f.category for f in found})
-            note = f"final workspace: {path}: {', '.join(rules)} (reward withheld)"
+            note = f"{where}: {path}: {', '.join(rules)} (reward withheld)"
             notes.append(note)
             intercept = Intercept(
                 step=episode.steps,
