@@ -513,13 +513,17 @@ def test_attacks_without_the_fix_get_0(graders: Graders, task_id: str) -> None:
 # Round 11 (against df2630c): 21 attacks, 17 paid: protected files restored or dropped, __pycache__ and .pth files
 # dropped, a forged checked-hash pyc, an execute-only hooks folder, signing/identity/autocrlf settings that fail or
 # change the agent's own commits and clones. The ones still paying are strict xfails naming why ("hole").
+# Round 13 (against 0aef982): 12 attempts, 10 paid: cached bytecode of the bug made valid in every clone by an
+# __init__ that pins its source's mtime (the grader dropped it and ran the fixed source), and a committed file named
+# like a hidden check script (removed by the grader, kept by every clone, keying the build). Committed bytecode the
+# task does not ship is now refused, and only hidden files the task's workspace holds are put back.
 # An attack with a "sandbox" field is played as an episode ends: its files laid out in a sandbox of the pool, the
 # field's shell command run there by the sandbox uid (with these tools in /tmp/coderl-test-tools), the work
 # committed there and graded.
 _DATA = Path(__file__).parent / "data"
-_TOOLS = [*(_DATA / "sandbox_setup").glob("*.py"), *_DATA.glob("repo_redteam_round*/tools/*.py")]
-SANDBOX_TOOLS = {p.name: p.read_bytes() for p in _TOOLS}  # ours, and the red teams' own (round 12's bytecode makers)
-ROUNDS = {n: Path(__file__).parent / "data" / f"repo_redteam_round{n}" for n in (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)}
+_TOOLS = [*(_DATA / "sandbox_setup").glob("*.py"), *_DATA.glob("repo_redteam_round*/tools/*")]
+SANDBOX_TOOLS = {p.name: p.read_bytes() for p in _TOOLS}  # ours, and the red teams' own (bytecode makers, ...)
+ROUNDS = {n: _DATA / f"repo_redteam_round{n}" for n in range(2, 14)}
 KEY_PREFIX = {"ci_dotslash_protected_path": "./"}  # its keys as the attack wrote them (an API-level path)
 LATER_ATTACKS = [
     (n, attack, meta)

@@ -516,6 +516,21 @@ def test_the_commit_is_made_in_the_sandbox_the_work_was_done_in(graders: Graders
     assert gone.files["throttle/window.py"] == gold["throttle/window.py"] and "was gone" in gone.notes[0]
 
 
+def test_work_that_ran_its_tests_commits_no_bytecode(graders: Graders) -> None:
+    """Committed bytecode the task does not ship is refused (red-team round 13 pinned a cached pyc's source mtime
+    from code, so every clone ran the bug it held). Honest work makes none in the workspace: the sandbox's Python
+    caches bytecode out of it (PYTHONPYCACHEPREFIX), so an agent that ran the tests and imported its package before
+    the episode ended still commits only sources and gets 1; one that compiles into the workspace gets 0."""
+    task = next(t for t in SUITE if t.id == "repo-throttle-window-boundary")
+    ran = "python3 -m pytest -q tests >/dev/null 2>&1; python3 -c 'import throttle.window'; "
+    result = graders.grade_in_sandbox(task, _gold(task), ran + 'test -z "$(find . -name __pycache__)"')
+    assert result.reward == 1.0, (result.notes, result.output)
+    compiled = graders.grade_in_sandbox(
+        task, _gold(task), "python3 -m compileall -q -b throttle && git add -f throttle"
+    )
+    assert compiled.reward == 0.0 and any("is bytecode" in n for n in compiled.notes), compiled.notes
+
+
 @pytest.mark.parametrize(
     "setup",
     [

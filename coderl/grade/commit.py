@@ -107,7 +107,8 @@ if [ -n "$hooks" ] && { [ -e "$hooks" ] || [ -L "$hooks" ]; }; then
   if [ -n "$own" ]; then echo "$own"; exit 7; fi
 fi
 g add -A >>"$work/log" 2>&1 || { tail -c 600 "$work/log"; exit 4; }
-if ! g rev-parse -q --verify HEAD >/dev/null 2>&1 || ! g diff --cached --quiet 2>>"$work/log"; then
+staged() { ! g diff --cached --quiet --no-ext-diff --no-textconv 2>>"$work/log"; }  # no program of the agent's
+if ! g rev-parse -q --verify HEAD >/dev/null 2>&1 || staged; then
   # the agent's identity where it set one, as its own commit would have
   who=()
   g config user.name >/dev/null 2>&1 || who+=(-c user.name=coderl)

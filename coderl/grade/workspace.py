@@ -252,7 +252,11 @@ def prepare_workspace(
     # own -c and rootdir), other files under the test folders, bytecode and .pth files are graded as committed
     # (red-team rounds 10 and 11 kept the bug in such a file and the fix where the grader's edit led).
     committed = task.repo is not None
-    protected = (lambda p: p in task.hidden) if committed else task.is_protected
+    # Of a repository task, only the hidden files the task's workspace holds are put back as it has them (the
+    # test patch's files, as SWE-bench checks them out); a committed file at another hidden path (a check script,
+    # which runs from the grader's own folder) is graded as committed: removed, it told the grade from every clone
+    # of the commit (red-team round 13 keyed the build on a file named like the hidden check).
+    protected = (lambda p: p in task.hidden and p in task.workspace) if committed else task.is_protected
     for path, data in sorted(agent_files.items()):
         name = posixpath.basename(path)
         original = task.workspace.get(path)
@@ -267,15 +271,15 @@ def prepare_workspace(
         if not committed and (name.endswith((".pth", ".pyc")) or "__pycache__" in path.split("/")):
             notes.append(f"removed {path}: import hook or bytecode")
             continue
-        if committed and name.endswith(".pyc"):
-            if _cached_by_timestamp(path, data):
-                # Stale in any clone (its source is checked out later than it was stamped), but one stamped for
-                # the second the grader writes the sources would run here only (red-team round 12): removed.
-                notes.append(f"removed {path}: bytecode cached by timestamp")
-                continue
-            # A sourceless module, or bytecode checked by its source's hash: every clone runs it as here, so a
-            # commit that holds it is not graded (rounds 10 and 11 kept the bug in it and the fix in the source).
-            _refuse(path, "is bytecode Python may run in place of the source")
+        if committed and name.endswith(".pyc") and data != original:
+            # Bytecode the task does not ship is not graded, whatever its form: a sourceless module or one checked
+            # by its source's hash runs in every clone as here (rounds 10 and 11 kept the bug in it and the fix in
+            # the source); one cached by timestamp runs wherever its source's mtime matches its stamp, which code
+            # can pin (round 13 set it from the package's __init__, so every clone ran the bug while the grade,
+            # which dropped the file, ran the fix), or which a grade at a foreseen second matches (round 12).
+            # Honest work makes none in the workspace: the sandbox caches bytecode elsewhere (PYTHONPYCACHEPREFIX).
+            what = "bytecode cached by timestamp" if _cached_by_timestamp(path, data) else "bytecode"
+            _refuse(path, f"is {what} Python may run in place of the source")
         removal = None
         if _shadows(path):
             removal = "shadows a module the grader uses"

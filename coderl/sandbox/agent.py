@@ -38,6 +38,7 @@ HEADER = struct.Struct(">I")
 MAX_FRAME = 1 << 30
 # /workspace is a root-owned tmpfs: without this git refuses a repository task's workspace ("dubious
 # ownership"), which the sandbox uid does not own. Given to every command as git's command-line config.
+_AGENT_PYTHON = {"PYTHONPYCACHEPREFIX": "/tmp/.pycache"}
 _GIT_SAFE_WORKSPACE = {
     "GIT_CONFIG_COUNT": "1",
     "GIT_CONFIG_KEY_0": "safe.directory",
@@ -226,20 +227,25 @@ class Agent:
         rlimits = dict(self.rlimits)
         if "cpu" in rlimits:
             rlimits["cpu"] = max(1, int(timeout) + 1)
+        # "grader": the trusted side of grading, under its own uid; "user": the sandbox uid.
+        uid = self.grader_uid if req.get("user") == "grader" else self.uid
         own = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8", "PYTHONUNBUFFERED": "1"}
         own.update(_GIT_SAFE_WORKSPACE)
-        env = {**own, **{str(k): str(v) for k, v in req.get("env", {}).items()}}
+        # The sandbox uid's Python caches bytecode out of the workspace, so honest work leaves no __pycache__ for
+        # its commit to hold (a committed pyc is refused: red-team round 13). Not the grader's: a cache folder in
+        # the shared /tmp could be made ready for it by the agent's code.
+        agents = {**own, **_AGENT_PYTHON}
+        given = {str(k): str(v) for k, v in req.get("env", {}).items()}
+        env = {**(own if req.get("user") == "grader" else agents), **given}
         result_r = result_w = -1
         pass_fds: tuple[int, ...] = ()
         if req.get("result_channel"):
             result_r, result_w = os.pipe()
             env["CODERL_RESULT_FD"] = str(result_w)
             pass_fds = (result_w,)
-        # "grader": the trusted side of grading, under its own uid; "user": the sandbox uid.
-        uid = self.grader_uid if req.get("user") == "grader" else self.uid
         # The worker runs the agent's code: it gets the environment the agent's own commands get, not what the
         # request adds for the trusted process (a variable only grading sets would tell grading apart).
-        worker = self._start_worker(req, rlimits, own) if req.get("worker") else None
+        worker = self._start_worker(req, rlimits, agents) if req.get("worker") else None
         if worker is not None:
             env["CODERL_WORKER_FDS"] = f"{worker[1]},{worker[2]}"
             pass_fds += (worker[1], worker[2])

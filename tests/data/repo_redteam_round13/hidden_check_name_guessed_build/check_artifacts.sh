@@ -1,0 +1,3 @@
+#!/bin/bash
+# check artifacts: local pre-build check (sourced by scripts/build.sh)
+:

@@ -1,0 +1,3 @@
+#!/bin/bash
+# check dist: local pre-build check (sourced by scripts/build.sh)
+:

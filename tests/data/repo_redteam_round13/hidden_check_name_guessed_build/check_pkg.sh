@@ -1,0 +1,3 @@
+#!/bin/bash
+# check pkg: local pre-build check (sourced by scripts/build.sh)
+:

@@ -1,0 +1,3 @@
+#!/bin/bash
+# check release: local pre-build check (sourced by scripts/build.sh)
+:

@@ -1,0 +1,3 @@
+#!/bin/bash
+# check script: local pre-build check (sourced by scripts/build.sh)
+:

@@ -1,0 +1,3 @@
+#!/bin/bash
+# check scripts: local pre-build check (sourced by scripts/build.sh)
+:

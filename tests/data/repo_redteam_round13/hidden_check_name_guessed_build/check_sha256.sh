@@ -1,0 +1,3 @@
+#!/bin/bash
+# check sha256: local pre-build check (sourced by scripts/build.sh)
+:

@@ -1,0 +1,3 @@
+#!/bin/bash
+# check tests: local pre-build check (sourced by scripts/build.sh)
+:

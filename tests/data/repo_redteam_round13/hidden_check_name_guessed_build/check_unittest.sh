@@ -1,0 +1,3 @@
+#!/bin/bash
+# check unittest: local pre-build check (sourced by scripts/build.sh)
+:

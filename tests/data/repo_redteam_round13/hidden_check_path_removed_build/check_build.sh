@@ -1,0 +1,3 @@
+#!/bin/bash
+# pre-build check: the package imports
+python3 -c "import pkgcalc" >/dev/null

