@@ -32,8 +32,11 @@ bench-verl: setup
 # then the vLLM engine's and the verl, SkyRL, TRL and OpenRLHF adapters' tests in their own environments.
 test: setup lint test-cpp test-py test-vllm test-verl test-skyrl test-trl test-openrlhf
 
+# The peer adapters' tests run in their own venvs (targets below); collected here they would only be skipped.
+PEER_TESTS = tests/test_integration_verl.py tests/test_integration_skyrl.py tests/test_integration_trl.py \
+	tests/test_integration_openrlhf.py
 test-py:
-	$(BIN)/pytest -p no:cacheprovider --durations=25
+	$(BIN)/pytest -p no:cacheprovider --durations=25 $(addprefix --ignore=,$(PEER_TESTS))
 
 test-cpp:
 	cmake -S . -B build/cpp -DCODERL_BUILD_CPP_TESTS=ON -DCMAKE_BUILD_TYPE=Release >/dev/null
