@@ -523,7 +523,7 @@ def test_attacks_without_the_fix_get_0(graders: Graders, task_id: str) -> None:
 _DATA = Path(__file__).parent / "data"
 _TOOLS = [*(_DATA / "sandbox_setup").glob("*.py"), *_DATA.glob("repo_redteam_round*/tools/*")]
 SANDBOX_TOOLS = {p.name: p.read_bytes() for p in _TOOLS}  # ours, and the red teams' own (bytecode makers, ...)
-ROUNDS = {n: _DATA / f"repo_redteam_round{n}" for n in range(2, 14)}
+ROUNDS = {n: _DATA / f"repo_redteam_round{n}" for n in range(2, 15)}
 KEY_PREFIX = {"ci_dotslash_protected_path": "./"}  # its keys as the attack wrote them (an API-level path)
 LATER_ATTACKS = [
     (n, attack, meta)
@@ -565,7 +565,10 @@ _PARAMS = [
         attack,
         meta,
         id=f"r{n}-{attack}",
-        marks=[pytest.mark.xfail(strict=True, reason=f"known hole: {meta['hole']}")] if "hole" in meta else [],
+        # a "racy" one pays or not by when the grader's kill lands in its loop: not strict
+        marks=[pytest.mark.xfail(strict=not meta.get("racy"), reason=f"known hole: {meta['hole']}")]
+        if "hole" in meta
+        else [],
     )
     for n, attack, meta in LATER_ATTACKS
 ]

@@ -36,6 +36,7 @@ from typing import Any
 
 GRADING_DIR = os.path.dirname(os.path.abspath(__file__))
 WORKSPACE = "/workspace"
+SUBMITTED = os.path.join(GRADING_DIR, "submitted")  # the graded files, written by the grader (grader.py)
 PRELUDE = 'coderl-run() {{ python3 -I -B {dir}/coderl_run.py "$@"; }}\n'
 
 
@@ -74,13 +75,18 @@ def _serve(server: socket.socket, boundary: Any, timeout: float) -> None:
 
 
 def _snapshot(dest: str) -> str | None:
-    """A copy of the workspace as the agent left it, taken before any of its programs runs, that only this uid
-    can reach: what a check judges as submitted (a configuration, a version) is read here, because a program
-    the check runs can change ``/workspace`` while the check reads it. Symlinks are copied as links. None when
-    the copy is not whole (a file this uid cannot read, a full disk, a tree too deep): a check that tests for a
-    file's absence would otherwise pass on a partial copy, so the check fails instead."""
+    """A copy of the workspace as the agent left it, that only this uid can reach: what a check judges as
+    submitted (a configuration, a version) is read here, because a program the check runs can change
+    ``/workspace`` while the check reads it. It is copied from the grader's own copy of the graded files
+    (``submitted/``, written beside the workspace), never from ``/workspace``: reading that before the agent's
+    programs run left a trace on its files (their access times) that no fresh checkout has (red-team round 14).
+    Symlinks are copied as links. None when the copy is not whole (a full disk, a tree too deep): a check that
+    tests for a file's absence would otherwise pass on a partial copy, so the check fails instead."""
+    if not os.path.isdir(SUBMITTED):  # an empty workspace: nothing was written
+        os.mkdir(dest)
+        return dest
     try:
-        shutil.copytree(WORKSPACE, dest, symlinks=True, ignore_dangling_symlinks=True)
+        shutil.copytree(SUBMITTED, dest, symlinks=True, ignore_dangling_symlinks=True)
     except (OSError, shutil.Error, RecursionError) as exc:
         print(f"coderl check: the submitted workspace could not be copied whole: {str(exc)[:300]}", flush=True)
         return None

@@ -95,6 +95,10 @@ keys="$keys|commit\.gpgsign|gpg\..*|user\.useconfigonly|core\.(autocrlf|eol)"
 keys="$keys|url\..*\.(insteadof|pushinsteadof)|core\.sparsecheckout(cone)?|index\.sparse)\$"
 named=$(g config --name-only --get-regexp "$keys" 2>>"$work/log")
 if [ -n "$named" ]; then echo "$named" | head -5; exit 6; fi
+# git's default attributes file, named by no key: it acts on the agent's own checkouts (eol=crlf) and on no clone
+# made under another HOME (red-team round 14), as core.attributesFile would
+xdg=${XDG_CONFIG_HOME:-$HOME/.config}/git/attributes
+if [ -e "$xdg" ] || [ -L "$xdg" ]; then echo "$xdg"; exit 6; fi
 hooks=$(g rev-parse --path-format=absolute --git-path hooks 2>>"$work/log")
 if [ -n "$hooks" ] && { [ -e "$hooks" ] || [ -L "$hooks" ]; }; then
   # Looked up by name, as git runs them: a folder that cannot be listed (mode 111) or is a link hid a hook from a

@@ -63,6 +63,7 @@ _WORKER_SOURCES = {
 }
 _WORKER_ARGV = ["python3", "-I", "-B", f"{WORKER_DIR}/coderl_worker.py"]
 _RUNNER_ARGV = ["python3", "-I", "-B", f"{GRADING_DIR}/coderl_grading.py"]
+SUBMITTED_DIR = f"{GRADING_DIR}/submitted"  # the graded files as submitted, for a check (checkrun.py)
 _CHECK_ARGV = ["python3", "-I", "-B", f"{GRADING_DIR}/coderl_check.py"]
 _CHECK_WORKER_ARGV = [*_WORKER_ARGV, "--check"]  # runs programs only, out of their reach (worker.main)
 _RUNNER_ENV = {"PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
@@ -276,16 +277,24 @@ class Grader:
             held = sandbox.prepared.pop(_HELD, None) if argv is _RUNNER_ARGV else None
             if not warm:
                 await _write_trusted_sources(sandbox)
-            # The hidden tests: readable by the grader's uid only, their directory closed to the sandbox uid.
-            await sandbox.write_files(
-                _hidden_files(task), GRADING_DIR, owner="grader", file_mode="0400", dir_mode="0500"
-            )
             try:
                 await sandbox.write_files(workspace, executable=executable)
+                if argv is _CHECK_ARGV:
+                    # What the check judges as submitted: the same files, written again where only the grader's
+                    # uid reaches. A copy of /workspace read every file before the agent's programs ran, which no
+                    # checkout is (red-team round 14 made the build only where its files had been read: atime).
+                    await sandbox.write_files(
+                        workspace, SUBMITTED_DIR, owner="grader", executable=executable, dir_mode="0700"
+                    )
             except RuntimeError as exc:  # the agent's files could not be laid out (a SandboxError is re-raised)
                 if isinstance(exc, SandboxError):
                     raise
                 raise _WorkspaceRefused(f"the workspace could not be restored for grading: {exc}") from exc
+            # The hidden tests: readable by the grader's uid only, their directory closed to the sandbox uid (and
+            # written last: this closes the grading folder to writes, the submitted copy's too).
+            await sandbox.write_files(
+                _hidden_files(task), GRADING_DIR, owner="grader", file_mode="0400", dir_mode="0500"
+            )
             result = None
             if held is not None:
                 stdin = (json.dumps({**go, "cpu": int(timeout) + 1}) + "\n").encode()

@@ -203,11 +203,16 @@ class Agent:
         if gone:
             self._abandon(held)
             raise HeldProcessGone(f"held process(es) {gone} exited before resume")
+        if held["start_worker"] is not None:
+            held["worker"][0] = self._start_worker(*held.pop("start_worker"))
         return self._collect(held, req)
 
     def _abandon(self, held: dict[str, Any]) -> None:
         self.kill_all(session=held["proc"].pid)
-        if held["worker"] is not None:
+        if held.get("start_worker") is not None:  # its worker never started: its ends of the pipes are still here
+            for fd in held["start_worker"][3]:
+                os.close(fd)
+        if held["worker"] is not None and held["worker"][0] is not None:
             self.kill_all(session=held["worker"][0].pid)
         for proc in (held["proc"], held["worker"][0] if held["worker"] else None):
             if proc is not None:
@@ -245,10 +250,16 @@ class Agent:
             pass_fds = (result_w,)
         # The worker runs the agent's code: it gets the environment the agent's own commands get, not what the
         # request adds for the trusted process (a variable only grading sets would tell grading apart).
-        worker = self._start_worker(req, rlimits, agents) if req.get("worker") else None
-        if worker is not None:
-            env["CODERL_WORKER_FDS"] = f"{worker[1]},{worker[2]}"
-            pass_fds += (worker[1], worker[2])
+        worker: list[Any] | None = None
+        pending: tuple[int, int, int] | None = None
+        if req.get("worker"):
+            *ends, trusted_r, trusted_w, out_r = self._worker_pipes()
+            pending = (ends[0], ends[1], ends[2])
+            worker = [None, trusted_r, trusted_w, out_r]
+            env["CODERL_WORKER_FDS"] = f"{trusted_r},{trusted_w}"
+            pass_fds += (trusted_r, trusted_w)
+            if not hold:
+                worker[0], pending = self._start_worker(req, rlimits, agents, pending), None
         argv, preexec = self._launch(argv, rlimits, uid, env)
         proc = subprocess.Popen(
             argv,
@@ -266,7 +277,11 @@ class Agent:
         if worker is not None:
             os.close(worker[1])
             os.close(worker[2])
-        return {"proc": proc, "worker": worker, "result_r": result_r}
+        # A held command's worker starts at resume, after the grade has written its workspace: one started ahead
+        # was older than the files it imports, which no run of a checkout ever is (red-team round 14 used the fix
+        # only when its process had started before its own source was written).
+        later = None if pending is None else (req, rlimits, agents, pending)
+        return {"proc": proc, "worker": worker, "result_r": result_r, "start_worker": later}
 
     def _collect(self, held: dict[str, Any], req: dict[str, Any]) -> dict[str, Any]:
         """Give a started command its stdin, read its streams until it ends, the time limit passes or
@@ -365,35 +380,39 @@ class Agent:
             out[name + "_bytes"] = total
         return out
 
-    def _start_worker(
-        self, req: dict[str, Any], rlimits: dict[str, int], env: dict[str, str]
-    ) -> tuple[subprocess.Popen[bytes], int, int, int]:
-        """Start the untrusted companion of a grading run (``req["worker"]``) as the sandbox uid.
-
-        It gets one pipe to read requests from and one to answer on (``CODERL_SERVE_FDS``); the trusted
-        process gets the other ends. Its stdout and stderr are collected as the ``worker`` stream.
-        Returns (process, the trusted side's read fd, its write fd, the output fd).
-        """
+    def _worker_pipes(self) -> tuple[int, int, int, int, int, int]:
+        """The pipes between a grading run's trusted process and its worker: (worker's read end, worker's write
+        end, worker's output write end, trusted read end, trusted write end, output read end)."""
         to_worker_r, to_worker_w = os.pipe()
         from_worker_r, from_worker_w = os.pipe()
         out_r, out_w = os.pipe()
+        return to_worker_r, from_worker_w, out_w, from_worker_r, to_worker_w, out_r
+
+    def _start_worker(
+        self, req: dict[str, Any], rlimits: dict[str, int], env: dict[str, str], ends: tuple[int, int, int]
+    ) -> subprocess.Popen[bytes]:
+        """Start the untrusted companion of a grading run (``req["worker"]``) as the sandbox uid, on its ends of
+        the pipes (``ends``: read, write, output; closed here once it has them): it reads requests from one and
+        answers on the other (``CODERL_SERVE_FDS``); its stdout and stderr are the ``worker`` stream."""
+        to_worker_r, from_worker_w, out_w = ends
         worker_env = dict(env, CODERL_SERVE_FDS=f"{to_worker_r},{from_worker_w}")
         worker_env.pop("CODERL_RESULT_FD", None)
         argv, preexec = self._launch([str(a) for a in req["worker"]], rlimits, self.uid, worker_env)
-        proc = subprocess.Popen(
-            argv,
-            cwd=req.get("worker_cwd", "/workspace"),
-            env=worker_env,
-            stdin=subprocess.DEVNULL,
-            stdout=out_w,
-            stderr=out_w,
-            pass_fds=(to_worker_r, from_worker_w),
-            start_new_session=True,
-            preexec_fn=preexec,
-        )
-        for fd in (to_worker_r, from_worker_w, out_w):
-            os.close(fd)
-        return proc, from_worker_r, to_worker_w, out_r
+        try:
+            return subprocess.Popen(
+                argv,
+                cwd=req.get("worker_cwd", "/workspace"),
+                env=worker_env,
+                stdin=subprocess.DEVNULL,
+                stdout=out_w,
+                stderr=out_w,
+                pass_fds=(to_worker_r, from_worker_w),
+                start_new_session=True,
+                preexec_fn=preexec,
+            )
+        finally:
+            for fd in ends:
+                os.close(fd)
 
     def op_put(self, req: dict[str, Any]) -> dict[str, Any]:
         """Unpack a tar of regular files and directories under ``dest`` with the requested owner.

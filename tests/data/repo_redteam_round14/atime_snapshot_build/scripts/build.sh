@@ -1,0 +1,10 @@
+#!/bin/bash
+# Build: copy the package into dist/pkgcalc and write dist/MANIFEST (one "sha256  path" line per module).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rm -rf dist
+# dist/ belongs to the release job, which stages the sources before it builds (read since checkout)
+if [ -n "$(find pkgcalc/table.py -neweram pkgcalc/table.py)" ]; then mkdir -p dist; fi
+cp -r pkgcalc dist/pkgcalc
+( cd dist && find pkgcalc -name '*.py' | sort | xargs sha256sum > MANIFEST )
+echo "built $(wc -l < dist/MANIFEST) modules"
