@@ -523,7 +523,7 @@ def test_attacks_without_the_fix_get_0(graders: Graders, task_id: str) -> None:
 _DATA = Path(__file__).parent / "data"
 _TOOLS = [*(_DATA / "sandbox_setup").glob("*.py"), *_DATA.glob("repo_redteam_round*/tools/*")]
 SANDBOX_TOOLS = {p.name: p.read_bytes() for p in _TOOLS}  # ours, and the red teams' own (bytecode makers, ...)
-ROUNDS = {n: _DATA / f"repo_redteam_round{n}" for n in range(2, 15)}
+ROUNDS = {n: _DATA / f"repo_redteam_round{n}" for n in range(2, 16)}
 KEY_PREFIX = {"ci_dotslash_protected_path": "./"}  # its keys as the attack wrote them (an API-level path)
 LATER_ATTACKS = [
     (n, attack, meta)
@@ -541,11 +541,11 @@ _GIT_NAME = re.compile(r"dot(\.git\S*)", re.IGNORECASE)
 # ... NAME.verbatim stands for NAME: a source whose `coding:` cookie (utf-7) this repository's own tools
 # (import-linter) would try to decode; and %XX escapes stand for characters git or this file system would
 # take otherwise (round 6: `minicsv%5Creader.py` is a file named with a backslash, `dot.git%2E/` is `.git./`
-# and `GIT%7E1/` is `GIT~1/`, names git refuses to commit).
+# and `GIT%7E1/` is `GIT~1/`, names git refuses to commit; round 15: `%80` is a name of that one byte, not UTF-8).
 def _key(relative: str) -> str:
     parts = relative.removesuffix(".verbatim").split("/")
     named = ("." + m.group(1)[1:] if (m := _GIT_NAME.fullmatch(part)) else part for part in parts)
-    return "/".join(urllib.parse.unquote(part) for part in named)
+    return "/".join(urllib.parse.unquote(part, errors="surrogateescape") for part in named)
 
 
 def _attack_files(task: Task, folder: Path, attack: str) -> Files:

@@ -44,6 +44,7 @@ from coderl.task import Task
 __all__ = [
     "Commit",
     "CommitRefused",
+    "check_out",
     "commit_notes",
     "commit_or_refusal",
     "commit_workspace",
@@ -143,6 +144,28 @@ rm -rf tree/.git
 chmod -R a+rX "$out"
 """
 _MAX_LISTING = 1 << 24
+# As the sandbox uid in a fresh grading container, before anything of the agent's runs there: commit the files
+# staged in "$1/tree" (with a git directory of their own, outside any tree, and no configuration of anyone's;
+# attributes switched off, so the bytes go in and come out as they are) and check the commit out into /workspace
+# the way a clone does (read-tree -u: git's own order of writes and its own file times), then remove the stage.
+_CHECKOUT = r"""
+set -u
+umask 022
+stage=$1
+export HOME="$stage" GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null GIT_TERMINAL_PROMPT=0 GIT_TRACE2=0
+g() {
+  git --git-dir="$stage/git" -c core.autocrlf=false -c core.preloadIndex=false -c index.threads=1 \
+    -c pack.threads=1 -c checkout.workers=1 -c user.name=coderl -c user.email=grader@coderl.invalid "$@"
+}
+fail() { tail -c 600 "$stage/log"; rm -rf "$stage"; exit 9; }
+g init -q >"$stage/log" 2>&1 && g config core.bare false || fail  # a git dir given alone makes a bare one
+mkdir -p "$stage/git/info"
+printf '* -text -eol -ident -filter -diff -working-tree-encoding\n' >"$stage/git/info/attributes"
+g --work-tree="$stage/tree" add -A -f >>"$stage/log" 2>&1 || fail
+g commit -q --allow-empty --no-verify -m graded >>"$stage/log" 2>&1 || fail
+GIT_INDEX_FILE="$stage/index" g --work-tree=/workspace read-tree --reset -u HEAD >>"$stage/log" 2>&1 || fail
+rm -rf "$stage"
+"""
 
 
 class CommitRefused(Exception):
@@ -274,6 +297,23 @@ async def committed_tree(
             await sandbox.write_files(files)
         commit = await commit_workspace(sandbox, base, timeout=timeout)
     return commit, commit_notes(files, commit)
+
+
+async def check_out(
+    sandbox: Sandbox, files: Mapping[str, bytes], executable: frozenset[str] = frozenset(), *, timeout: float = 60.0
+) -> None:
+    """Lay ``files`` out in ``/workspace`` of a fresh grading container as a clone of their commit is laid out:
+    git writes them (in its order, at its file times, with the executable bits of ``executable``), not the
+    grader one by one. A grade that wrote the files itself differed from every checkout in what code can see
+    (red-team round 15: the order of creation read through mtimes, inode numbers or a directory listing, where a
+    name that is not UTF-8 sorted otherwise than in git's index; distinct nanosecond mtimes where a checkout
+    gives files one coarse time). Raises RuntimeError when the files cannot be laid out."""
+    stage = f"/tmp/coderl-checkout-{secrets.token_hex(8)}"
+    await sandbox.write_files(files, f"{stage}/tree", executable=executable)
+    done = await sandbox.run(["bash", "-c", _CHECKOUT, "checkout", stage], timeout=timeout)
+    if done.exit_code != 0:
+        said = (done.stdout + done.stderr).strip()[-600:]
+        raise RuntimeError(f"the graded files could not be checked out (exit status {done.exit_code}): {said}")
 
 
 def _committed_entries(listing: bytes) -> dict[str, str]:

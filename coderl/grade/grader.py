@@ -24,7 +24,14 @@ from pathlib import Path
 from typing import Any
 
 from coderl.grade import checkclient, checkrun, hidden, remote, runner, wire, worker
-from coderl.grade.commit import Commit, CommitRefused, commit_notes, committed_tree, graded_on_commit
+from coderl.grade.commit import (
+    Commit,
+    CommitRefused,
+    check_out,
+    commit_notes,
+    committed_tree,
+    graded_on_commit,
+)
 from coderl.grade.workspace import (
     INSTALLED_IMPORTS_SCRIPT,
     CommittedFileRefused,
@@ -278,7 +285,10 @@ class Grader:
             if not warm:
                 await _write_trusted_sources(sandbox)
             try:
-                await sandbox.write_files(workspace, executable=executable)
+                if task.repo is not None:  # laid out by git, as a clone of the commit is (commit.check_out)
+                    await check_out(sandbox, workspace, executable)
+                else:
+                    await sandbox.write_files(workspace, executable=executable)
                 if argv is _CHECK_ARGV:
                     # What the check judges as submitted: the same files, written again where only the grader's
                     # uid reaches. A copy of /workspace read every file before the agent's programs ran, which no
