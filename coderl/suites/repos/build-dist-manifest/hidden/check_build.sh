@@ -34,7 +34,9 @@ if len(want) < 3 or got != want or built != want:
     print("manifest or built copy does not match the sources"); sys.exit(1)
 PY
 }
-coderl-run rm -rf dist  # from a clean checkout: nothing prebuilt counts
+# From a clean checkout: nothing prebuilt counts, and the check changes nothing before the build runs (deleting a
+# committed dist/ here made the grade the one place the tree had none, red-team round 16).
+[ ! -e "$CODERL_SUBMITTED/dist" ] && [ ! -L "$CODERL_SUBMITTED/dist" ] || { echo "the commit holds dist/ (build output)"; exit 1; }
 coderl-run bash scripts/build.sh || { echo "build.sh failed"; exit 1; }
 verify "" "" || exit 1
 out=$(coderl-run python3 -c 'import sys; sys.path.insert(0, "dist"); import pkgcalc; print(pkgcalc.__file__.startswith("dist/") or "/dist/" in pkgcalc.__file__, round(pkgcalc.convert(3, "mi", "km"), 4))')

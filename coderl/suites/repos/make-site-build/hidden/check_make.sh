@@ -4,7 +4,9 @@ set -u
 for shadow in GNUmakefile makefile; do  # make reads these before Makefile: the fix belongs in the Makefile
   [ ! -e "$CODERL_SUBMITTED/$shadow" ] && [ ! -L "$CODERL_SUBMITTED/$shadow" ] || { echo "$shadow shadows the Makefile"; exit 1; }
 done
-coderl-run rm -rf site  # from a clean checkout: nothing prebuilt counts
+# From a clean checkout: nothing prebuilt counts, and the check changes nothing before the build runs (deleting a
+# committed site/ here made the grade the one place the tree had none, red-team round 16).
+[ ! -e "$CODERL_SUBMITTED/site" ] && [ ! -L "$CODERL_SUBMITTED/site" ] || { echo "the commit holds site/ (build output)"; exit 1; }
 coderl-run make build || { echo "make build failed"; exit 1; }
 ws="$CODERL_WORKSPACE"
 for page in about news; do
