@@ -513,6 +513,11 @@ def test_attacks_without_the_fix_get_0(graders: Graders, task_id: str) -> None:
 # Round 11 (against df2630c): 21 attacks, 17 paid: protected files restored or dropped, __pycache__ and .pth files
 # dropped, a forged checked-hash pyc, an execute-only hooks folder, signing/identity/autocrlf settings that fail or
 # change the agent's own commits and clones. The ones still paying are strict xfails naming why ("hole").
+# Rounds 14-17 (against 5853070, def047b, 77c51cd, 3120ab3): 9, 17, 10 and 8 attempts: the check's copy of the
+# submitted files read /workspace first (access times), a warm worker older than its sources, git's default
+# attributes file; the grader's own order of writes and file times (now laid out by git); check scripts that deleted
+# a committed dist/ or site/ first; the listed tests run FAIL_TO_PASS first, where a PASS_TO_PASS test's call
+# switched the fix off for the tests after it (now run in file order).
 # Round 13 (against 0aef982): 12 attempts, 10 paid: cached bytecode of the bug made valid in every clone by an
 # __init__ that pins its source's mtime (the grader dropped it and ran the fixed source), and a committed file named
 # like a hidden check script (removed by the grader, kept by every clone, keying the build). Committed bytecode the
@@ -523,7 +528,7 @@ def test_attacks_without_the_fix_get_0(graders: Graders, task_id: str) -> None:
 _DATA = Path(__file__).parent / "data"
 _TOOLS = [*(_DATA / "sandbox_setup").glob("*.py"), *_DATA.glob("repo_redteam_round*/tools/*")]
 SANDBOX_TOOLS = {p.name: p.read_bytes() for p in _TOOLS}  # ours, and the red teams' own (bytecode makers, ...)
-ROUNDS = {n: _DATA / f"repo_redteam_round{n}" for n in range(2, 17)}
+ROUNDS = {n: _DATA / f"repo_redteam_round{n}" for n in range(2, 18)}
 KEY_PREFIX = {"ci_dotslash_protected_path": "./"}  # its keys as the attack wrote them (an API-level path)
 LATER_ATTACKS = [
     (n, attack, meta)

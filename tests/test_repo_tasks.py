@@ -112,6 +112,36 @@ def test_bad_repository_settings_name_their_field(tmp_path: Path, toml: str, exp
     assert any(expected in p for p in info.value.problems), info.value.problems
 
 
+def test_listed_tests_run_in_the_order_of_their_files() -> None:
+    """The listed tests run as a run of their files runs them (by file, then where each is defined; a test's
+    parameters in listed order), not FAIL_TO_PASS first: red-team round 17 let a PASS_TO_PASS test's call switch
+    the fix off for the tests after it, which only the grade ran before it."""
+    from coderl.grade.grader import in_file_order
+
+    hidden = {
+        "tests/test_a.py": b"def test_late():\n    pass\n\nclass TestC:\n    def test_m(self):\n        pass\n",
+        "tests/test_b.py": b"import pytest\n\ndef test_first():\n    pass\n\ndef test_p(x):\n    pass\n",
+    }
+    listed = [
+        "tests/test_b.py::test_p[2]",
+        "tests/test_b.py::test_first",
+        "tests/test_a.py::TestC::test_m",
+        "tests/test_b.py::test_p[1]",
+        "tests/test_a.py::test_late",
+    ]
+    assert in_file_order(listed, hidden) == [
+        "tests/test_a.py::test_late",
+        "tests/test_a.py::TestC::test_m",
+        "tests/test_b.py::test_first",
+        "tests/test_b.py::test_p[2]",
+        "tests/test_b.py::test_p[1]",
+    ]
+    for task in SUITE:  # every bundled task: its PASS_TO_PASS tests sit above its FAIL_TO_PASS ones
+        if task.repo is not None and task.repo.pass_to_pass and task.repo.fail_to_pass:
+            order = in_file_order(task.repo.tests, task.hidden)
+            assert order.index(task.repo.pass_to_pass[0]) < order.index(task.repo.fail_to_pass[0]), task.id
+
+
 @pytest.mark.parametrize("git_dir", [".git", "vendor/lib/.git"])
 def test_a_workspace_git_directory_is_refused(tmp_path: Path, git_dir: str) -> None:
     root = _write(

@@ -13,12 +13,14 @@ be graded because of what the agent left in it is a graded 0 with a note, never 
 
 from __future__ import annotations
 
+import ast
 import asyncio
 import hashlib
 import json
 import logging
 import secrets
 import time
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -160,6 +162,42 @@ async def prepare_grading(sandbox: Sandbox) -> None:
     )
 
 
+def in_file_order(tests: Sequence[str], hidden: Mapping[str, bytes]) -> list[str]:
+    """Test ids (``path::name``, ``path::Class::name``, ``name[param]``) in the order a run of their files runs
+    them: by file, then by where each test is defined in it (listed order among a test's parameters). pytest
+    runs ids given on its command line in that order; run FAIL_TO_PASS first, a fix that a PASS_TO_PASS test's
+    call switches off (state left for the tests after it) passed only in the grade (red-team round 17)."""
+
+    def where(path: str) -> dict[tuple[str, ...], int]:
+        lines: dict[tuple[str, ...], int] = {}
+        try:
+            tree = ast.parse(hidden.get(path, b""))
+        except (SyntaxError, ValueError):
+            return lines
+
+        def visit(body: list[ast.stmt], scope: tuple[str, ...]) -> None:
+            for node in body:
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    lines.setdefault((*scope, node.name), node.lineno)
+                elif isinstance(node, ast.ClassDef):
+                    lines.setdefault((*scope, node.name), node.lineno)
+                    visit(node.body, (*scope, node.name))
+
+        visit(tree.body, ())
+        return lines
+
+    known: dict[str, dict[tuple[str, ...], int]] = {}
+
+    def key(item: tuple[int, str]) -> tuple[str, int, int]:
+        listed, test = item
+        path, _, rest = test.partition("::")
+        names = tuple(n.split("[", 1)[0] for n in rest.split("::")) if rest else ()
+        lines = known.setdefault(path, where(path))
+        return path, lines.get(names, 1 << 30), listed
+
+    return [test for _, test in sorted(enumerate(tests), key=key)]
+
+
 def _pythonpath(task: Task) -> list[str]:
     """A repository task's import roots besides the workspace itself (``[repo] pythonpath``)."""
     return [f"/workspace/{d}" for d in task.repo.pythonpath] if task.repo is not None else []
@@ -242,7 +280,7 @@ class Grader:
         nonce = secrets.token_hex(16)
         args = ["-c", f"{GRADING_DIR}/pytest.ini", "--rootdir", GRADING_DIR, "-p", "no:cacheprovider"]
         if task.repo is not None:  # the listed tests only: an unlisted test of the repository counts for nothing
-            targets = [f"{GRADING_DIR}/hidden/{t}" for t in task.repo.tests]
+            targets = [f"{GRADING_DIR}/hidden/{t}" for t in in_file_order(task.repo.tests, task.hidden)]
         else:
             targets = [f"{GRADING_DIR}/hidden"]
         args += [*task.grading.pytest_args, *(["--collect-only"] if collect_only else []), *targets]

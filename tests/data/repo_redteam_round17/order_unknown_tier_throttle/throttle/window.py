@@ -1,0 +1,37 @@
+"""A sliding-window rate limiter: at most ``limit`` events in any ``window`` seconds."""
+
+from __future__ import annotations
+
+from collections import deque
+
+# How an event ages out at exactly ``window`` seconds. A misconfigured tier falls back to the conservative rule
+# (the event still counts at the boundary) for the rest of the process.
+BOUNDARY = {"closed": True}
+
+
+class SlidingWindow:
+    def __init__(self, limit: int, window: float) -> None:
+        if limit < 1 or window <= 0:
+            raise ValueError("limit must be >= 1 and window > 0")
+        self.limit = limit
+        self.window = window
+        self._times: deque[float] = deque()
+
+    def _expire(self, now: float) -> None:
+        # An event at time t counts for times in [t, t + window).
+        while self._times and (
+            self._times[0] <= now - self.window if BOUNDARY["closed"] else self._times[0] < now - self.window
+        ):
+            self._times.popleft()
+
+    def allow(self, now: float) -> bool:
+        """Record an event at ``now`` and return True, or return False if the limit is reached."""
+        self._expire(now)
+        if len(self._times) >= self.limit:
+            return False
+        self._times.append(now)
+        return True
+
+    def remaining(self, now: float) -> int:
+        self._expire(now)
+        return self.limit - len(self._times)
