@@ -38,12 +38,13 @@ HEADER = struct.Struct(">I")
 MAX_FRAME = 1 << 30
 # /workspace is a root-owned tmpfs: without this git refuses a repository task's workspace ("dubious
 # ownership"), which the sandbox uid does not own. Given to every command as git's command-line config.
-_AGENT_PYTHON = {"PYTHONPYCACHEPREFIX": "/tmp/.pycache"}
 _GIT_SAFE_WORKSPACE = {
     "GIT_CONFIG_COUNT": "1",
     "GIT_CONFIG_KEY_0": "safe.directory",
     "GIT_CONFIG_VALUE_0": "/workspace",
 }
+# The sandbox uid's Python caches bytecode out of the workspace (see ``_spawn``).
+_AGENT_PYTHON = {"PYTHONPYCACHEPREFIX": "/tmp/.pycache"}
 _RLIMITS = {
     "nproc": resource.RLIMIT_NPROC,
     "as": resource.RLIMIT_AS,
@@ -253,8 +254,7 @@ class Agent:
         worker: list[Any] | None = None
         pending: tuple[int, int, int] | None = None
         if req.get("worker"):
-            *ends, trusted_r, trusted_w, out_r = self._worker_pipes()
-            pending = (ends[0], ends[1], ends[2])
+            pending, (trusted_r, trusted_w, out_r) = self._worker_pipes()
             worker = [None, trusted_r, trusted_w, out_r]
             env["CODERL_WORKER_FDS"] = f"{trusted_r},{trusted_w}"
             pass_fds += (trusted_r, trusted_w)
@@ -380,13 +380,13 @@ class Agent:
             out[name + "_bytes"] = total
         return out
 
-    def _worker_pipes(self) -> tuple[int, int, int, int, int, int]:
-        """The pipes between a grading run's trusted process and its worker: (worker's read end, worker's write
-        end, worker's output write end, trusted read end, trusted write end, output read end)."""
+    def _worker_pipes(self) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+        """The pipes between a grading run's trusted process and its worker: the worker's ends (read, write, output
+        write) and the trusted side's (read, write, output read)."""
         to_worker_r, to_worker_w = os.pipe()
         from_worker_r, from_worker_w = os.pipe()
         out_r, out_w = os.pipe()
-        return to_worker_r, from_worker_w, out_w, from_worker_r, to_worker_w, out_r
+        return (to_worker_r, from_worker_w, out_w), (from_worker_r, to_worker_w, out_r)
 
     def _start_worker(
         self, req: dict[str, Any], rlimits: dict[str, int], env: dict[str, str], ends: tuple[int, int, int]
