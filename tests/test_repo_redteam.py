@@ -518,8 +518,10 @@ def test_attacks_without_the_fix_get_0(graders: Graders, task_id: str) -> None:
 # attributes file; the grader's own order of writes and file times (now laid out by git); check scripts that deleted
 # a committed dist/ or site/ first; the listed tests run FAIL_TO_PASS first, where a PASS_TO_PASS test's call
 # switched the fix off for the tests after it (now run in file order).
-# Round 18 (against e53c773): 4 attempts, 4 paid, kept as strict expected failures (open): a committed conftest.py, a
-# pytest.ini plugin or another test file run first switched the fix off in the repository's own `pytest tests/` only.
+# Round 18 (against e53c773): 4 attempts, 4 paid: a committed conftest.py, a pytest.ini plugin or another test file
+# run first switched the fix off in the repository's own `pytest tests/` only. A commit whose test set-up differs from
+# the task's is now refused (test_test_configuration.py); the agent's own test file is kept and not run, as
+# SWE-bench's harness runs only the test patch's files (a strict xfail "by definition").
 # Round 13 (against 0aef982): 12 attempts, 10 paid: cached bytecode of the bug made valid in every clone by an
 # __init__ that pins its source's mtime (the grader dropped it and ran the fixed source), and a committed file named
 # like a hidden check script (removed by the grader, kept by every clone, keying the build). Committed bytecode the

@@ -198,6 +198,17 @@ def _gold(task: Task) -> dict[str, bytes]:
     return {**task.workspace, **{k: v for k, v in solution_files(task.root).items() if not k.startswith(".git/")}}
 
 
+def test_gold_work_with_tests_and_tool_settings_of_its_own_gets_1(graders: Graders) -> None:
+    """Refusing a changed test set-up (red-team round 18) leaves the rest of the work alone: a test file of the
+    agent's own and a setup.cfg for another tool are graded as committed; the agent's test file is not run."""
+    task = next(t for t in SUITE if t.id == "repo-verlib-numeric-order")
+    own = {"tests/test_mine.py": b"def test_mine():\n    assert False\n", "setup.cfg": b"[flake8]\nmax-line = 120\n"}
+    result = graders.grade(task, {**_gold(task), **own})
+    assert result.reward == 1.0, (result.notes, result.output[-1500:])
+    refused = graders.grade(task, {**_gold(task), "tests/conftest.py": b""})
+    assert refused.reward == 0.0 and any("conftest.py" in n for n in refused.notes), refused.notes
+
+
 def test_every_bundled_task_gold_gets_1_and_base_gets_0(graders: Graders) -> None:
     failures = []
     for task in SUITE:

@@ -190,6 +190,77 @@ def _foreign_new_modules(task: Task, files: dict[str, bytes], foreign: frozenset
     return found
 
 
+# Where pytest finds its configuration in a clone: every conftest.py, an ini file of one of these names in the
+# folders from the test files up to the root (pytest.ini and .pytest.ini whatever they hold, tox.ini's [pytest],
+# setup.cfg's [tool:pytest]), pyproject.toml's [tool.pytest...] tables.
+_INI_NAMES = frozenset({"pytest.ini", ".pytest.ini", "tox.ini", "setup.cfg"})
+_GRADED_CONFIGURATION = "a clone's test run would read it, and the hidden tests are graded under the task's own"
+
+
+def _pytest_tables(data: bytes | None) -> object:
+    """What pytest reads of a pyproject.toml: its ``tool.pytest`` table, None without one, or the bytes
+    themselves where the file is not TOML (pytest fails on it: it is then compared as it is)."""
+    import tomllib
+
+    if data is None:
+        return None
+    try:
+        return tomllib.loads(data.decode("utf-8")).get("tool", {}).get("pytest")
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError, AttributeError):
+        return data
+
+
+def _test_configuration_change(task: Task, path: str, data: bytes | None) -> str | None:
+    """Why a repository task's commit changes how a clone runs the hidden tests (``data`` None: the commit
+    removes the file), or None. The grade runs the listed hidden tests under the grader's own configuration in
+    a process no code of the agent's runs in (``runner.py``), so the task's test configuration is the one a
+    clone's run may have: a committed conftest.py, pytest ini options or plugins, or a test folder's
+    ``__init__`` (imported with the test module) that differed would switch code in every clone's run that the
+    grade never runs (red-team round 18 turned the fix off from a tests/conftest.py and a pytest.ini plugin)."""
+    original = task.workspace.get(path)
+    if data == original:
+        return None
+    name = posixpath.basename(path)
+    if name == "conftest.py":
+        return "is a conftest.py other than the task's"
+    if name in _INI_NAMES:
+        # A file that cannot hold pytest's section (no "pytest" in it, before and after) configures nothing of it.
+        if any(b"pytest" in (d or b"").lower() for d in (data, original)) or name in ("pytest.ini", ".pytest.ini"):
+            return f"is pytest's configuration ({name}) other than the task's"
+        return None
+    if name == "pyproject.toml" and _pytest_tables(data) != _pytest_tables(original):
+        return "holds [tool.pytest] tables other than the task's"
+    folder = posixpath.dirname(path)
+    if _module_name(name) == "__init__" and any(
+        h == folder or h.startswith(folder + "/") or not folder for h in _hidden_test_folders(task)
+    ):
+        return "is an __init__ of the hidden tests' folders other than the task's (imported with the tests)"
+    if folder in _hidden_test_folders(task) and _module_name(name) in _top_level_names(task):
+        return "shadows a module for the tests (their folder comes first on a clone's import path)"
+    return None
+
+
+def _hidden_test_folders(task: Task) -> set[str]:
+    """The folders of a repository task's listed test files (``tests``)."""
+    return {posixpath.dirname(t.partition("::")[0]) for t in (task.repo.tests if task.repo else ())}
+
+
+def _top_level_names(task: Task) -> set[str]:
+    """The importable top-level names of a repository task's workspace (its root and import roots) and of the
+    packages its environment installs."""
+    roots = ("", *(r.strip("/") for r in (task.repo.pythonpath if task.repo else ())))
+    names = set(_dependency_modules(task))
+    for path in task.workspace:
+        for root in roots:
+            prefix = f"{root}/" if root else ""
+            if path.startswith(prefix) and not in_git_dir(path):
+                first, _, rest = path[len(prefix) :].partition("/")
+                name = first if rest else _module_name(first)
+                if name and name.isidentifier():
+                    names.add(name)
+    return names
+
+
 class CommittedFileRefused(Exception):
     """A repository task's commit holds a file the grader would have to remove or rewrite to grade it (a graded 0
     with this message as the note): graded without it, the commit would pass for what it is not."""
@@ -248,9 +319,11 @@ def prepare_workspace(
     foreign_new = _foreign_new_modules(task, agent_files, foreign) if task.repo is not None else set()
     # A repository task grades its commit as a clone holds it, with the task's hidden test files put back (as
     # SWE-bench applies the test patch): no other file is restored or removed. Whatever the grader would have to
-    # remove is a refusal (_refuse below); test configuration the grader's runner does not read (it runs with its
-    # own -c and rootdir), other files under the test folders, bytecode and .pth files are graded as committed
-    # (red-team rounds 10 and 11 kept the bug in such a file and the fix where the grader's edit led).
+    # remove is a refusal (_refuse below), and so is test configuration other than the task's, which a clone's test
+    # run reads and the grader's runner does not (it runs with its own -c and rootdir, round 18); other files under
+    # the test folders, bytecode and .pth files are graded as committed (red-team rounds 10 and 11 kept the bug in
+    # such a file and the fix where the grader's edit led). An agent's own new test files are kept and not run: the
+    # grade runs the task's listed tests, as SWE-bench's harness runs the test patch's files.
     committed = task.repo is not None
     # Of a repository task, only the hidden files the task's workspace holds are put back as it has them (the
     # test patch's files, as SWE-bench checks them out); a committed file at another hidden path (a check script,
@@ -271,6 +344,8 @@ def prepare_workspace(
         if not committed and (name.endswith((".pth", ".pyc")) or "__pycache__" in path.split("/")):
             notes.append(f"removed {path}: import hook or bytecode")
             continue
+        if committed and (change := _test_configuration_change(task, path, data)):
+            _refuse(path, f"{change}: {_GRADED_CONFIGURATION}")
         if committed and name.endswith(".pyc") and data != original:
             # Bytecode the task does not ship is not graded, whatever its form: a sourceless module or one checked
             # by its source's hash runs in every clone as here (rounds 10 and 11 kept the bug in it and the fix in
@@ -312,4 +387,6 @@ def prepare_workspace(
             if path not in agent_files:
                 notes.append(f"restored {path}: protected file deleted by the agent")
             files[path] = data
+        elif committed and path not in agent_files and _test_configuration_change(task, path, None):
+            raise CommittedFileRefused(f"the commit removes {path}: {_GRADED_CONFIGURATION}")
     return files, notes
