@@ -49,6 +49,7 @@ REFUSED = [
     ("verlib-numeric-order", {"tests/__init__.py": "import verlib\n"}, "__init__"),
     ("verlib-numeric-order", {"__init__.py": ""}, "__init__"),
     ("verlib-numeric-order", {"tests/verlib.py": "def sort_key(v): return v\n"}, "shadows"),
+    ("verlib-numeric-order", {"tests/verlib/__init__.py": "", "tests/verlib/version.py": ""}, "shadows"),
     ("verlib-as-package", {"tests/__init__.py": "import sys\n"}, "__init__"),
     ("verlib-as-package", {"tests/__init__.py": None}, "removes tests/__init__.py"),
     ("verlib-as-package", {"tests/pytest.ini": None}, "removes tests/pytest.ini"),
@@ -86,3 +87,12 @@ def test_the_tasks_own_test_set_up_is_graded_as_it_is() -> None:
     task = SUITE["verlib-as-package"]
     files, notes = prepare_workspace(task, dict(task.workspace))
     assert files["tests/__init__.py"] == task.workspace["tests/__init__.py"] and not notes
+
+
+def test_a_module_beside_the_tests_named_as_installed_code_imports_is_refused() -> None:
+    """A clone's test run finds ``tests/wcwidth.py`` before the installed one when tabulate imports it."""
+    task = SUITE["ledger-net-total"]
+    files = {**task.workspace, "tests/wcwidth.py": b"def wcswidth(s): return 0\n"}
+    prepare_workspace(task, files)  # nothing installed imports the name: kept
+    with pytest.raises(CommittedFileRefused, match="shadows a module for the tests"):
+        prepare_workspace(task, files, foreign=frozenset({"wcwidth"}))

@@ -210,55 +210,60 @@ def _pytest_tables(data: bytes | None) -> object:
         return data
 
 
-def _test_configuration_change(task: Task, path: str, data: bytes | None) -> str | None:
-    """Why a repository task's commit changes how a clone runs the hidden tests (``data`` None: the commit
-    removes the file), or None. The grade runs the listed hidden tests under the grader's own configuration in
-    a process no code of the agent's runs in (``runner.py``), so the task's test configuration is the one a
-    clone's run may have: a committed conftest.py, pytest ini options or plugins, or a test folder's
-    ``__init__`` (imported with the test module) that differed would switch code in every clone's run that the
-    grade never runs (red-team round 18 turned the fix off from a tests/conftest.py and a pytest.ini plugin)."""
-    original = task.workspace.get(path)
-    if data == original:
-        return None
-    name = posixpath.basename(path)
-    if name == "conftest.py":
-        return "is a conftest.py other than the task's"
-    if name in _INI_NAMES:
-        # A file that cannot hold pytest's section (no "pytest" in it, before and after) configures nothing of it.
-        if any(b"pytest" in (d or b"").lower() for d in (data, original)) or name in ("pytest.ini", ".pytest.ini"):
-            return f"is pytest's configuration ({name}) other than the task's"
-        return None
-    if name == "pyproject.toml" and _pytest_tables(data) != _pytest_tables(original):
-        return "holds [tool.pytest] tables other than the task's"
-    folder = posixpath.dirname(path)
-    if _module_name(name) == "__init__" and any(
-        h == folder or h.startswith(folder + "/") or not folder for h in _hidden_test_folders(task)
-    ):
-        return "is an __init__ of the hidden tests' folders other than the task's (imported with the tests)"
-    if folder in _hidden_test_folders(task) and _module_name(name) in _top_level_names(task):
-        return "shadows a module for the tests (their folder comes first on a clone's import path)"
-    return None
+class _TestSetUp:
+    """What a clone's run of a repository task's hidden tests reads besides the tests: computed once per grade."""
 
+    def __init__(self, task: Task, foreign: frozenset[str]) -> None:
+        self.task = task
+        # the folders of the listed test files (``tests``), where a clone's run puts the tests' folder first on
+        # the import path
+        self.folders = {posixpath.dirname(t.partition("::")[0]) for t in (task.repo.tests if task.repo else ())}
+        # the importable top-level names of the workspace (its root and import roots), of the packages its
+        # environment installs and of what installed code imports (``foreign``)
+        roots = ("", *(r.strip("/") for r in (task.repo.pythonpath if task.repo else ())))
+        self.names = set(_dependency_modules(task)) | set(foreign)
+        for path in task.workspace:
+            for root in roots:
+                prefix = f"{root}/" if root else ""
+                if path.startswith(prefix) and not in_git_dir(path):
+                    first, _, rest = path[len(prefix) :].partition("/")
+                    name = first if rest else _module_name(first)
+                    if name and name.isidentifier():
+                        self.names.add(name)
 
-def _hidden_test_folders(task: Task) -> set[str]:
-    """The folders of a repository task's listed test files (``tests``)."""
-    return {posixpath.dirname(t.partition("::")[0]) for t in (task.repo.tests if task.repo else ())}
-
-
-def _top_level_names(task: Task) -> set[str]:
-    """The importable top-level names of a repository task's workspace (its root and import roots) and of the
-    packages its environment installs."""
-    roots = ("", *(r.strip("/") for r in (task.repo.pythonpath if task.repo else ())))
-    names = set(_dependency_modules(task))
-    for path in task.workspace:
-        for root in roots:
-            prefix = f"{root}/" if root else ""
-            if path.startswith(prefix) and not in_git_dir(path):
+    def change(self, path: str, data: bytes | None) -> str | None:
+        """Why a commit holding ``data`` at ``path`` (None: the commit removes the file) changes how a clone runs
+        the hidden tests, or None. The grade runs the listed hidden tests under the grader's own configuration in
+        a process no code of the agent's runs in (``runner.py``), so the task's test set-up is the one a clone's
+        run may have: a committed conftest.py, pytest ini options or plugins, a test folder's ``__init__``
+        (imported with the test module) or a module beside the tests that differed would switch code in every
+        clone's run that the grade never runs (red-team round 18 turned the fix off from a tests/conftest.py and a
+        pytest.ini plugin)."""
+        original = self.task.workspace.get(path)
+        if data == original:
+            return None
+        name = posixpath.basename(path)
+        if name == "conftest.py":
+            return "is a conftest.py other than the task's"
+        if name in _INI_NAMES:
+            # A file that cannot hold pytest's section (no "pytest" in it, before and after) configures none of it.
+            if any(b"pytest" in (d or b"").lower() for d in (data, original)) or name in ("pytest.ini", ".pytest.ini"):
+                return f"is pytest's configuration ({name}) other than the task's"
+            return None
+        if name == "pyproject.toml" and _pytest_tables(data) != _pytest_tables(original):
+            return "holds [tool.pytest] tables other than the task's"
+        folder = posixpath.dirname(path)
+        if _module_name(name) == "__init__" and any(
+            not folder or h == folder or h.startswith(folder + "/") for h in self.folders
+        ):
+            return "is an __init__ of the hidden tests' folders other than the task's (imported with the tests)"
+        for tests in self.folders:  # a new module or package right in the tests' folder
+            prefix = f"{tests}/" if tests else ""
+            if original is None and path.startswith(prefix):
                 first, _, rest = path[len(prefix) :].partition("/")
-                name = first if rest else _module_name(first)
-                if name and name.isidentifier():
-                    names.add(name)
-    return names
+                if (first if rest else _module_name(first)) in self.names:
+                    return "shadows a module for the tests (their folder comes first on a clone's import path)"
+        return None
 
 
 class CommittedFileRefused(Exception):
@@ -325,6 +330,7 @@ def prepare_workspace(
     # such a file and the fix where the grader's edit led). An agent's own new test files are kept and not run: the
     # grade runs the task's listed tests, as SWE-bench's harness runs the test patch's files.
     committed = task.repo is not None
+    set_up = _TestSetUp(task, foreign) if committed else None
     # Of a repository task, only the hidden files the task's workspace holds are put back as it has them (the
     # test patch's files, as SWE-bench checks them out); a committed file at another hidden path (a check script,
     # which runs from the grader's own folder) is graded as committed: removed, it told the grade from every clone
@@ -344,7 +350,7 @@ def prepare_workspace(
         if not committed and (name.endswith((".pth", ".pyc")) or "__pycache__" in path.split("/")):
             notes.append(f"removed {path}: import hook or bytecode")
             continue
-        if committed and (change := _test_configuration_change(task, path, data)):
+        if set_up is not None and (change := set_up.change(path, data)):
             _refuse(path, f"{change}: {_GRADED_CONFIGURATION}")
         if committed and name.endswith(".pyc") and data != original:
             # Bytecode the task does not ship is not graded, whatever its form: a sourceless module or one checked
@@ -387,6 +393,6 @@ def prepare_workspace(
             if path not in agent_files:
                 notes.append(f"restored {path}: protected file deleted by the agent")
             files[path] = data
-        elif committed and path not in agent_files and _test_configuration_change(task, path, None):
+        elif set_up is not None and path not in agent_files and set_up.change(path, None):
             raise CommittedFileRefused(f"the commit removes {path}: {_GRADED_CONFIGURATION}")
     return files, notes
