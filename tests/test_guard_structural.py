@@ -282,10 +282,12 @@ def test_matcher_only_scanner_skips_the_structural_pass():
     assert Stage1Scanner(context=CTX).scan(action).rules == ["py.patch-module"]
 
 
-def test_entry_points_in_the_workspace():
-    files = {"evil-0.1.dist-info/entry_points.txt": b"[pytest11]\nevil = evil_plugin\n"}
+@pytest.mark.parametrize("folder", ["evil-0.1.dist-info", "verlib.EGG-INFO", "verlib.Egg-Info"])
+def test_entry_points_in_the_workspace(folder):
+    """importlib.metadata finds the folder whatever the case of its suffix (red-team round 19: verlib.EGG-INFO)."""
+    files = {f"{folder}/entry_points.txt": b"[pytest11]\nevil = evil_plugin\n"}
     hits = scan_workspace(files, CTX)
-    assert ("evil-0.1.dist-info/entry_points.txt", "py.plugin-entry-point") in {(p, f.rule) for p, f in hits}
+    assert (f"{folder}/entry_points.txt", "py.plugin-entry-point") in {(p, f.rule) for p, f in hits}
 
 
 def test_scan_workspace_skips_the_task_authors_files_and_reports_the_agents():

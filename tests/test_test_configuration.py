@@ -14,6 +14,7 @@ import dataclasses
 
 import pytest
 
+from coderl.grade.grader import import_roots_of_tests
 from coderl.grade.workspace import CommittedFileRefused, prepare_workspace
 from coderl.suites import repo_suite
 from coderl.task import Task
@@ -54,6 +55,9 @@ REFUSED = [
     ("verlib-as-package", {"tests/__init__.py": None}, "removes tests/__init__.py"),
     ("verlib-as-package", {"tests/pytest.ini": None}, "removes tests/pytest.ini"),
     ("release-version-gate", {"pyproject.toml": "[tool.pytest.ini_options\n"}, "[tool.pytest]"),
+    ("verlib-numeric-order", {"verlib.egg-info/entry_points.txt": "[pytest11]\nv = verlib.p\n"}, "pytest plugin"),
+    ("verlib-numeric-order", {"verlib.EGG-INFO/entry_points.txt": "[pytest11]\nv = verlib.p\n"}, "pytest plugin"),
+    ("verlib-numeric-order", {"tests/x.dist-info/entry_points.txt": "[pytest11]\nv = x\n"}, "pytest plugin"),
 ]
 
 
@@ -71,6 +75,7 @@ KEPT = [
     ("verlib-numeric-order", {"verlib/tools/__init__.py": ""}),
     ("verlib-numeric-order", {"setup.cfg": "[flake8]\nmax-line-length = 120\n"}),
     ("verlib-numeric-order", {"tox.ini": "[tox]\nenvlist = py311\n"}),
+    ("verlib-numeric-order", {"verlib.egg-info/entry_points.txt": "[console_scripts]\nv = verlib:main\n"}),
     ("release-version-gate", {"pyproject.toml": '[project]\nname = "notify"\nversion = "2.4.0"\ndependencies = []\n'}),
 ]
 
@@ -96,3 +101,12 @@ def test_a_module_beside_the_tests_named_as_installed_code_imports_is_refused() 
     prepare_workspace(task, files)  # nothing installed imports the name: kept
     with pytest.raises(CommittedFileRefused, match="shadows a module for the tests"):
         prepare_workspace(task, files, foreign=frozenset({"wcwidth"}))
+
+
+def test_the_grading_worker_imports_first_from_where_a_clones_test_run_does() -> None:
+    """pytest's prepend mode puts a test file's first folder upward without an __init__.py first on the path
+    (red-team round 19 kept the bug in tests/keys.py, which every clone's test run imported first)."""
+    plain = SUITE["verlib-numeric-order"]
+    assert import_roots_of_tests(plain, plain.workspace) == ["/workspace/tests"]
+    package = SUITE["verlib-as-package"]
+    assert import_roots_of_tests(package, package.workspace) == ["/workspace"]

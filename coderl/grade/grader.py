@@ -18,6 +18,7 @@ import asyncio
 import hashlib
 import json
 import logging
+import posixpath
 import secrets
 import time
 from collections.abc import Mapping, Sequence
@@ -198,6 +199,23 @@ def in_file_order(tests: Sequence[str], hidden: Mapping[str, bytes]) -> list[str
     return [test for _, test in sorted(enumerate(tests), key=key)]
 
 
+def import_roots_of_tests(task: Task, workspace: Mapping[str, bytes]) -> list[str]:
+    """The folders a clone's pytest run puts first on the import path for a repository task's listed test files,
+    in the order it leaves them: each test file's first folder upward without an ``__init__.py`` (pytest's
+    default ``prepend`` import mode), inserted in front as the files are imported. The grading worker imports
+    the agent's code with the same path, so a module beside the tests (``tests/keys.py``) is found first there
+    too (red-team round 19 kept the bug in one, which every clone's test run imported and the grade did not)."""
+    roots: list[str] = []
+    for test in in_file_order(task.repo.tests, task.hidden) if task.repo is not None else []:
+        folder = posixpath.dirname(test.partition("::")[0])
+        while folder and f"{folder}/__init__.py" in workspace:
+            folder = posixpath.dirname(folder)
+        root = f"/workspace/{folder}" if folder else "/workspace"
+        if root not in roots:
+            roots.insert(0, root)
+    return roots
+
+
 def _pythonpath(task: Task) -> list[str]:
     """A repository task's import roots besides the workspace itself (``[repo] pythonpath``)."""
     return [f"/workspace/{d}" for d in task.repo.pythonpath] if task.repo is not None else []
@@ -285,6 +303,7 @@ class Grader:
             targets = [f"{GRADING_DIR}/hidden"]
         args += [*task.grading.pytest_args, *(["--collect-only"] if collect_only else []), *targets]
         go: dict[str, Any] = {"nonce": nonce, "args": args, "pythonpath": _pythonpath(task)}
+        go["test_roots"] = import_roots_of_tests(task, workspace)
         return await self._in_fresh(task, workspace, go, task.grading.timeout_s, _RUNNER_ARGV, executable)
 
     async def _check(

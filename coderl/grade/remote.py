@@ -332,7 +332,7 @@ class Boundary:
         if self.broken:
             raise BoundaryError(self.broken)
         try:
-            write_frame(self.wfd, message)
+            write_frame(self.wfd, self.codec.outgoing(message))
         except (OSError, WireError) as exc:
             self.broken = f"the solution's process is gone ({exc})"
             raise BoundaryError(self.broken) from None
@@ -366,6 +366,7 @@ class Boundary:
         while True:
             try:
                 reply = read_frame(self.rfd)
+                self.codec.incoming(reply)
             except (OSError, WireError) as exc:
                 self.broken = f"the solution's process stopped answering ({exc})"
                 raise BoundaryError(self.broken) from None

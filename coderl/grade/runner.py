@@ -123,8 +123,9 @@ def main(argv: list[str]) -> int:
             resource.setrlimit(resource.RLIMIT_CPU, (budget, budget))  # hard too: no raising it back
     paths = [str(d) for d in go.get("pythonpath", [])]  # a repository's src/ layout: the agent's import roots
     boundary = coderl_remote.install(rfd, wfd, WORKSPACE, os.path.join(GRADING_DIR, "hidden") + os.sep, paths)
-    if paths:
-        boundary.request("syspath", dirs=paths)
+    roots = [str(d) for d in go.get("test_roots", [])]  # where a clone's pytest run imports from first
+    if paths or roots:
+        boundary.request("syspath", dirs=paths, tests=roots)
     if go.get("cpu"):
         boundary.request("limit_cpu", seconds=int(go["cpu"]))
     basetemp = tempfile.mkdtemp(prefix="coderl-pytest-")

@@ -10,7 +10,10 @@ object with a lying ``__eq__`` cannot cross. Anything else crosses *by reference
 sending side's table, which the receiver wraps in a proxy.
 
 The worker's encoder turns subclasses of plain types into their base type (``Counter`` -> dict, a
-NamedTuple -> tuple, an ``IntEnum`` -> int): the trusted side only ever sees real built-ins. The
+NamedTuple -> tuple, an ``IntEnum`` -> int, a ``list`` subclass with methods of its own -> list) where they
+behave as their plain value; a subclass that redefines something of its plain type (``__str__``, ``__eq__``,
+``__iter__``, ``strip``) crosses by reference, as the object it is: the trusted side only ever sees real
+built-ins, and never a plain value that the object showed no caller. The
 trusted side sends its own objects that are not exact plain data (a test's ``list`` subclass, a lambda)
 by reference, so the agent's code can use them only through calls that the trusted side carries out.
 
@@ -20,13 +23,17 @@ Standard library only: this file is copied into the grading container as ``coder
 from __future__ import annotations
 
 import base64
+import collections
 import datetime
 import decimal
+import enum
 import fractions
+import functools
 import json
 import os
 import pathlib
 import struct
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -45,6 +52,61 @@ _TIME_TYPES: dict[str, Any] = {
 _KEYS_TYPE: type = type({}.keys())
 _VALUES_TYPE: type = type({}.values())
 _ITEMS_TYPE: type = type({}.items())
+
+
+# What a subclass of a plain type may hold in its class without adding behaviour of its own: construction, pickling
+# and class machinery. Anything else it redefines of its plain base (``__str__``, ``__eq__``, ``__iter__``, ``strip``)
+# is what a caller sees instead of the plain value, so such an object cannot cross as that value.
+_HARMLESS = frozenset(
+    {
+        *("__new__", "__init__", "__init_subclass__", "__doc__", "__module__", "__qualname__", "__dict__"),
+        *("__weakref__", "__slots__", "__getnewargs__", "__getnewargs_ex__", "__reduce__", "__reduce_ex__"),
+        *("__getstate__", "__setstate__", "__copy__", "__deepcopy__", "__class_getitem__", "__annotations__"),
+        *("__match_args__", "__orig_bases__", "__parameters__", "__sizeof__", "__subclasshook__", "__dir__"),
+    }
+)
+# Standard-library classes between a plain type and the user's subclass, and what they put in a user's class
+# (an enum's __format__ and flag operators, a namedtuple's __repr__): the standard library's behaviour.
+_STANDARD_CLASSES: frozenset[type] = frozenset(
+    {
+        collections.Counter,
+        collections.OrderedDict,
+        collections.defaultdict,
+        enum.Enum,
+        enum.IntEnum,
+        enum.Flag,
+        enum.IntFlag,
+        *(getattr(enum, n) for n in ("StrEnum", "ReprEnum") if hasattr(enum, n)),
+        pathlib.Path,
+        pathlib.PosixPath,
+        pathlib.PurePath,
+    }
+)
+_STANDARD_VALUES = frozenset(id(v) for c in _STANDARD_CLASSES for v in vars(c).values())
+_NAMEDTUPLE_REPR = collections.namedtuple("_Probe", "a").__repr__.__code__
+
+
+def _adds_behaviour(value: Any, base: type) -> bool:
+    """Whether ``value`` (an instance of a subclass of the plain type ``base``) behaves otherwise than its
+    plain value: its classes above ``base`` or its own attributes redefine something ``base`` has. Such an
+    object crosses by reference: a test sees what any caller would (red-team round 19 kept the fix in a
+    ``Decimal`` subclass's value and showed the bug in its ``__str__``, ``__eq__`` and ``__add__``; flattened, the
+    grade saw only the fix)."""
+    for klass in type(value).__mro__:
+        if klass is base:
+            break
+        if klass in _STANDARD_CLASSES:
+            continue
+        for name, attr in vars(klass).items():
+            if name in _HARMLESS or not hasattr(base, name):
+                continue
+            if attr is getattr(base, name, None) or id(attr) in _STANDARD_VALUES:
+                continue  # the plain type's own, or the standard library's (an IntEnum's __format__)
+            if name == "__repr__" and base is tuple and getattr(attr, "__code__", None) is _NAMEDTUPLE_REPR:
+                continue
+            return True
+    own = getattr(value, "__dict__", None)
+    return isinstance(own, dict) and any(k not in _HARMLESS and hasattr(base, k) for k in own)
 
 
 class WireError(Exception):
@@ -128,18 +190,75 @@ class Codec:
         self.flatten = flatten_subclasses
         self.objects: dict[int, Any] = {}
         self._ids: dict[int, int] = {}
-        self.proxies: dict[int, Any] = {}
+        self._last = 0
+        # Lifetimes cross too: an object sent by reference is held here while the other side holds a proxy
+        # for it, and let go when that proxy dies, as one process would free it (red-team round 19 kept the
+        # fix on while a test's temporary object lived, which the grade had kept alive for the whole run).
+        self._sent: dict[int, int] = {}  # local id -> how many times it was sent
+        self._seen: dict[int, int] = {}  # remote id -> how many times it came while its proxy lived
+        self._proxies: dict[int, Any] = {}  # remote id -> a weak reference to its proxy (or the proxy)
+        self._released: list[list[int]] = []  # [remote id, times seen] of proxies that died, to send
 
     # --- references to local objects -------------------------------------------------------------
     def ref(self, obj: Any) -> int:
-        """The id under which ``obj`` is known to the other side (the same object keeps the same id)."""
+        """The id under which ``obj`` is known to the other side (the same object keeps the same id while
+        the other side holds it)."""
         key = id(obj)
         rid = self._ids.get(key)
         if rid is None or self.objects.get(rid) is not obj:
-            rid = len(self.objects) + 1
+            self._last += 1
+            rid = self._last
             self.objects[rid] = obj
             self._ids[key] = rid
         return rid
+
+    def _send_ref(self, obj: Any) -> int:
+        rid = self.ref(obj)
+        self._sent[rid] = self._sent.get(rid, 0) + 1
+        return rid
+
+    def outgoing(self, message: dict[str, Any]) -> dict[str, Any]:
+        """``message`` with the ids of the other side's objects whose proxies died here since the last one."""
+        if self._released:
+            message["release"], self._released = self._released, []
+        return message
+
+    def incoming(self, message: dict[str, Any]) -> None:
+        """Let go of the local objects the other side no longer holds (``release`` pairs of a message)."""
+        pairs = message.get("release")
+        if type(pairs) is not list:
+            return
+        for pair in pairs:
+            if type(pair) is not list or len(pair) != 2 or not all(type(x) is int for x in pair):
+                raise WireError("malformed release")
+            rid, times = pair
+            left = self._sent.get(rid, 0) - times
+            if left > 0:  # sent again after that proxy died: a newer proxy holds it
+                self._sent[rid] = left
+                continue
+            self._sent.pop(rid, None)
+            obj = self.objects.pop(rid, None)
+            if obj is not None and self._ids.get(id(obj)) == rid:
+                del self._ids[id(obj)]
+            del obj  # freed now if nothing else holds it, as in one process
+
+    def _proxy_for(self, data: dict[str, Any], rid: int) -> Any:
+        held = self._proxies.get(rid)
+        proxy = held() if isinstance(held, weakref.ref) else held
+        if proxy is None:
+            proxy = self.make_proxy(data)
+            try:
+                held = weakref.ref(proxy, functools.partial(self._gone, rid))
+            except TypeError:  # cannot be referenced weakly: held for the whole run
+                held = proxy
+            self._proxies[rid] = held
+        self._seen[rid] = self._seen.get(rid, 0) + 1
+        return proxy
+
+    def _gone(self, rid: int, gone: Any) -> None:
+        if self._proxies.get(rid) is gone:
+            del self._proxies[rid]
+            self._released.append([rid, self._seen.pop(rid, 0)])
 
     def local(self, rid: Any) -> Any:
         """The local object behind an id the other side sent back."""
@@ -171,7 +290,7 @@ class Codec:
             if flat is not None:
                 return flat
         described = self.classify(value)  # may refuse the object (TypeError): then it is never registered
-        return {"$": "ref", "side": self.side, "id": self.ref(value), **described}
+        return {"$": "ref", "side": self.side, "id": self._send_ref(value), **described}
 
     def _items(self, values: Any, depth: int) -> list[Any]:
         return [self.encode(v, depth + 1) for v in values]
@@ -216,6 +335,8 @@ class Codec:
         """Subclasses of plain types as their base type's value (worker side only)."""
         for base in (bool, int, float, complex, str, bytes, bytearray, tuple, list, dict, frozenset, set):
             if issubclass(type(value), base):
+                if _adds_behaviour(value, base):
+                    return None
                 if base is dict:
                     items = dict.items(value)
                     return {
@@ -237,8 +358,22 @@ class Codec:
 
     def _flatten_value_type(self, value: Any) -> Any:
         """Subclasses of the standard library's value types as the base type's own value, read with the base
-        type's methods: a ``Decimal`` subclass whose ``__str__`` prints the expected figure while its value is
-        another (red-team round 5) crosses as the value it holds."""
+        type's methods, where they add no behaviour of their own; one that does (a ``Decimal`` subclass whose
+        ``__str__`` prints another figure than its value, red-team rounds 5 and 19) is None: it crosses by
+        reference, and a test sees it as any caller would, not as the value it holds."""
+        kinds = (
+            decimal.Decimal,
+            fractions.Fraction,
+            datetime.timedelta,
+            datetime.datetime,
+            datetime.date,
+            datetime.time,
+        )
+        kind = next((k for k in kinds if isinstance(value, k)), None)
+        if kind is not None and _adds_behaviour(value, kind):
+            return None
+        if isinstance(value, pathlib.PurePosixPath) and _adds_behaviour(value, pathlib.PurePosixPath):
+            return None
         if isinstance(value, decimal.Decimal):
             return {"$": "decimal", "v": decimal.Decimal.__str__(value)}
         if isinstance(value, fractions.Fraction):
@@ -303,10 +438,7 @@ class Codec:
             rid = data.get("id")
             if not isinstance(rid, int):
                 raise WireError("a reference without an id")
-            proxy = self.proxies.get(rid)
-            if proxy is None:
-                proxy = self.proxies[rid] = self.make_proxy(data)
-            return proxy
+            return self._proxy_for(data, rid)
         if tag == "tuple":
             return tuple(self._list(data, depth))
         if tag == "dict":

@@ -61,7 +61,7 @@ class TrustedProxy:
     public attributes only.
     """
 
-    __slots__ = ("_coderl_id", "_coderl_worker")
+    __slots__ = ("__weakref__", "_coderl_id", "_coderl_worker")
 
     def __init__(self, worker: Worker, rid: int) -> None:
         object.__setattr__(self, "_coderl_worker", worker)
@@ -138,6 +138,7 @@ class Worker:
         while True:
             try:
                 message = read_frame(self.rfd)
+                self.codec.incoming(message)
             except WireError:
                 return
             self.answer(message)
@@ -156,9 +157,10 @@ class Worker:
         if err.getvalue():
             reply["err"] = err.getvalue()[-(1 << 16) :]
         try:
-            write_frame(self.wfd, reply)
+            write_frame(self.wfd, self.codec.outgoing(reply))
         except (ValueError, TypeError, WireError) as exc:
-            write_frame(self.wfd, {"raise": self.describe_exception(ValueError(f"reply could not be sent: {exc}"))})
+            failed = {"raise": self.describe_exception(ValueError(f"reply could not be sent: {exc}"))}
+            write_frame(self.wfd, {**failed, **{k: v for k, v in reply.items() if k == "release"}})
 
     def callback(self, op: str, rid: int, **fields: Any) -> Any:
         """Ask the trusted side to use one of its objects; serve its nested requests meanwhile."""
@@ -167,9 +169,10 @@ class Worker:
             request.update(self.codec.encode_call(fields["args"], fields["kwargs"]))
         else:
             request.update({k: v if k == "name" else self.codec.encode(v) for k, v in fields.items()})
-        write_frame(self.wfd, {"callback": request})
+        write_frame(self.wfd, self.codec.outgoing({"callback": request}))
         while True:
             message = read_frame(self.rfd)
+            self.codec.incoming(message)
             if "op" in message:
                 self.answer(message)
                 continue
@@ -232,10 +235,14 @@ class Worker:
 
     def op_syspath(self, message: dict[str, Any]) -> dict[str, Any]:
         """Put a repository's other import roots (``/workspace/src``) first on this process's path, and on
-        that of the programs it runs. Sent by the trusted side before any of the agent's code is imported."""
+        that of the programs it runs; before them the folders a clone's pytest run puts first for the test
+        files (``tests``, ``/workspace/tests``), on this process's path only, as pytest does to its own. Sent by the
+        trusted side before any of the agent's code is imported."""
         dirs = [str(d) for d in self.codec.decode(message.get("dirs"))]
+        tests = [str(d) for d in self.codec.decode(message.get("tests", [])) or []]
         if not self.check:  # a check's worker imports nothing: only its programs get the roots
             sys.path[0:0] = dirs
+            sys.path[0:0] = [d for d in tests if d not in sys.path]
         os.environ["PYTHONPATH"] = os.pathsep.join([*dirs, WORKSPACE])
         importlib.invalidate_caches()
         return self._value(None)

@@ -252,6 +252,12 @@ class _TestSetUp:
             return None
         if name == "pyproject.toml" and _pytest_tables(data) != _pytest_tables(original):
             return "holds [tool.pytest] tables other than the task's"
+        # Packaging metadata found on a clone's import path (the repository's root under ``python -m pytest``)
+        # declares plugins that pytest loads at start-up; importlib.metadata matches the folder's suffix in any
+        # case (``verlib.EGG-INFO``, red-team round 19).
+        in_metadata = any(p.lower().endswith((".dist-info", ".egg-info")) for p in path.split("/")[:-1])
+        if in_metadata and any(b"pytest11" in (d or b"") for d in (data, original)):
+            return "declares a pytest plugin (a pytest11 entry point) other than the task's"
         folder = posixpath.dirname(path)
         if _module_name(name) == "__init__" and any(
             not folder or h == folder or h.startswith(folder + "/") for h in self.folders

@@ -118,12 +118,16 @@ def _is_python_path(path: str) -> bool:
     return path.endswith((".py", ".pyw")) or posixpath.basename(path) in ("SConstruct",)
 
 
+_META = (".dist-info", ".egg-info")
+
+
 def _entry_points(path: str, text: str, fld: str) -> list[Finding]:
     """A ``pytest11`` entry point in packaging metadata: pytest loads it as a plugin at start-up. Other
     entry points (an honest ``console_scripts`` in ``*.egg-info`` after an editable install) are fine."""
     name = posixpath.basename(path)
     parts = path.replace("\\", "/").split("/")
-    in_meta = any(p.endswith((".dist-info", ".egg-info")) for p in parts[:-1]) and name == "entry_points.txt"
+    # importlib.metadata finds these folders whatever the case of their suffix (verlib.EGG-INFO, red-team round 19)
+    in_meta = any(p.lower().endswith(_META) for p in parts[:-1]) and name.lower() == "entry_points.txt"
     at = text.find("pytest11")
     if at >= 0 and (in_meta or name in ("setup.py", "setup.cfg", "pyproject.toml")):
         return [_finding("py.plugin-entry-point", fld, *_char_to_byte(text, at, at + len("pytest11")))]
@@ -428,7 +432,7 @@ def scan_workspace(
         name = parts[-1]
         if not (name.endswith(_SCANNED_SUFFIXES) or name in ("conftest.py", "pytest.ini", "tox.ini")):
             continue
-        if name.endswith(".txt") and not any(p.endswith((".dist-info", ".egg-info")) for p in parts[:-1]):
+        if name.endswith(".txt") and not any(p.lower().endswith(_META) for p in parts[:-1]):
             continue
         text = data.decode("utf-8", "surrogateescape")
         actions.append(Action("write_file", {"path": path, "content": text}, id=path))

@@ -1,0 +1,33 @@
+"""Ledger entries parsed from ``account kind amount`` lines."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+
+
+@dataclass(frozen=True)
+class Entry:
+    account: str
+    kind: str  # "credit" or "debit"
+    amount: Decimal
+
+
+# Totals reported gross (audit mode) where a run asks for it.
+AUDIT = {"gross": False}
+
+
+def parse(text: str) -> list[Entry]:
+    entries = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        try:
+            account, kind, amount = line.split()
+            value = Decimal(amount)
+        except (ValueError, InvalidOperation):
+            raise ValueError(f"line {number}: expected 'account kind amount'") from None
+        if kind not in ("credit", "debit"):
+            raise ValueError(f"line {number}: kind must be credit or debit")
+        entries.append(Entry(account, kind, value))
+    return entries
