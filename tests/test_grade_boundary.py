@@ -21,7 +21,7 @@ from sandboxes import TASKS
 
 from coderl.grade import Grader
 from coderl.grade.hidden import bound_names, rewrite_hidden
-from coderl.grade.wire import Codec, WireError
+from coderl.grade.wire import REFS, Codec, WireError
 from coderl.task import load_task
 
 TASK = load_task(TASKS / "boundary")
@@ -180,6 +180,16 @@ def test_an_instance_attribute_over_a_method_of_the_plain_type_crosses_by_refere
     assert trusted.decode(worker.encode(rows))[0] == "proxy"
 
 
+def _arrive(receiver: Codec, encoded: object) -> object:
+    """What a frame does: the message is walked for references (held until it is handled), then decoded."""
+    message = {"value": encoded, REFS: True}
+    receiver.incoming(message)
+    try:
+        return receiver.decode(message["value"])
+    finally:
+        receiver.unpin()
+
+
 def test_a_proxy_that_dies_lets_the_other_side_free_its_object():
     """Red-team round 19 kept the fix on while a test's temporary object lived (a WeakSet of them): the worker
     held every object it had sent. Now the trusted side's proxy dying releases it, on the next message."""
@@ -194,8 +204,8 @@ def test_a_proxy_that_dies_lets_the_other_side_free_its_object():
     alive: weakref.WeakSet = weakref.WeakSet()
     stock = Stock()
     alive.add(stock)
-    proxy = trusted.decode(worker.encode(stock))
-    again = trusted.decode(worker.encode(stock))  # sent twice, one proxy
+    proxy = _arrive(trusted, worker.encode(stock))
+    again = _arrive(trusted, worker.encode(stock))  # sent twice, one proxy
     assert again is proxy
     del stock, again
     gc.collect()
@@ -218,9 +228,9 @@ def test_an_object_sent_again_after_its_proxy_died_stays_for_the_new_proxy():
     worker = Codec("w", lambda d: ("proxy", d["id"]), flatten_subclasses=True)
     trusted = Codec("t", lambda d: type("Proxy", (), {})(), flatten_subclasses=False)
     thing = Thing()
-    first = trusted.decode(worker.encode(thing))
+    first = _arrive(trusted, worker.encode(thing))
     del first  # its release is still to be sent when the worker sends the object again
-    second = trusted.decode(worker.encode(thing))
+    second = _arrive(trusted, worker.encode(thing))
     worker.incoming(trusted.outgoing({}))
     assert worker.local(1) is thing  # the second proxy still holds it
     del second
@@ -229,6 +239,35 @@ def test_an_object_sent_again_after_its_proxy_died_stays_for_the_new_proxy():
         worker.local(1)
     with pytest.raises(WireError):
         worker.incoming({"release": [["1", 2]]})
+
+
+def test_a_reference_nobody_decodes_is_released_once_its_message_is_handled():
+    """Round 20 kept an object alive in a field the trusted side never decoded (an exception group's arguments)."""
+
+    class Limiter:
+        pass
+
+    worker = Codec("w", lambda d: ("proxy", d["id"]), flatten_subclasses=True)
+    trusted = Codec("t", lambda d: type("Proxy", (), {})(), flatten_subclasses=False)
+    limiter = Limiter()
+    message = {"value": None, "unread": [worker.encode(limiter)], REFS: True}
+    trusted.incoming(message)
+    trusted.unpin()
+    worker.incoming(trusted.outgoing({}))
+    with pytest.raises(WireError):
+        worker.local(1)
+
+
+def test_a_reply_that_cannot_be_sent_gives_back_what_it_counted():
+    class Limiter:
+        pass
+
+    worker = Codec("w", lambda d: ("proxy", d["id"]), flatten_subclasses=True)
+    worker.begin_message()
+    worker.encode(Limiter())
+    worker.message_lost()
+    with pytest.raises(WireError):
+        worker.local(1)
 
 
 def test_lying_objects_cross_by_reference_only():
@@ -602,3 +641,28 @@ def test_red_team_cheats_get_zero(grade_lending, name):
     result = grade_lending({**LENDING.workspace, "sol.py": LENDING_CHEATS[name].encode()})
     assert result.reward == 0.0, result
     assert result.passed < result.expected
+
+
+def test_a_value_handed_back_is_the_agents_own_object_again():
+    """Round 20: the agent's code told the copy the test handed back from the list it had returned (by id), and
+    read a NamedTuple's own method from the object it had made. Handed back unchanged, the worker gets its own
+    object; changed by the test, the original takes the test's state, as in one process."""
+
+    class Line(typing.NamedTuple):
+        qty: int
+
+    worker = Codec("w", lambda d: ("proxy", d["id"]), flatten_subclasses=True)
+    trusted = Codec("t", lambda d: ("proxy", d["id"]), flatten_subclasses=False)
+    rows, line = [[1, 2]], Line(3)
+    got_rows = _arrive(trusted, worker.encode(rows))
+    got_line = _arrive(trusted, worker.encode(line))
+    assert got_rows == [[1, 2]] and type(got_rows) is list and got_line == (3,) and type(got_line) is tuple
+    assert _arrive(worker, trusted.encode(got_rows)) is rows
+    assert _arrive(worker, trusted.encode([got_line])) == [line] and _arrive(worker, trusted.encode(got_line)) is line
+    got_rows.append([3])
+    assert _arrive(worker, trusted.encode(got_rows)) is rows and rows == [[1, 2], [3]]
+    assert _arrive(worker, trusted.encode([[1, 2], [3]])) is not rows  # an equal list of the test's own is not it
+    trusted.forget_origins()  # the test ended: the worker lets its objects go
+    worker.incoming(trusted.outgoing({}))
+    with pytest.raises(WireError):
+        worker.local(1)

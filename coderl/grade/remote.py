@@ -75,7 +75,7 @@ class RemoteObject:
 
     __slots__ = ("__weakref__", "_coderl_cls", "_coderl_id", "_coderl_made", "_coderl_name")
 
-    def __init__(self, rid: int, name: str, cls: int | None) -> None:
+    def __init__(self, rid: int, name: str, cls: Any) -> None:
         object.__setattr__(self, "_coderl_id", rid)
         object.__setattr__(self, "_coderl_name", name)
         object.__setattr__(self, "_coderl_cls", cls)
@@ -145,7 +145,7 @@ class RemoteObject:
 
     def __hash__(self) -> int:
         cls = object.__getattribute__(self, "_coderl_cls")
-        return hash(("coderl-remote", cls if cls is not None else object.__getattribute__(self, "_coderl_id")))
+        return hash(("coderl-remote", id(cls) if cls is not None else object.__getattribute__(self, "_coderl_id")))
 
     def __eq__(self, other: object) -> bool:
         """Identity against another object of the agent's; False against anything else. Two distinct
@@ -262,6 +262,11 @@ def _exception_class(description: dict[str, Any], codec: Codec) -> type[BaseExce
 
 
 def _remote_str(self: BaseException) -> str:
+    """The message of an exception of the agent's class: asked of its process when a test reads it, where its
+    ``__str__`` would run in one process (not before)."""
+    origin = vars(self).get("_coderl_self")
+    if origin is not None:
+        return str(origin)
     message = getattr(self, "_coderl_message", None)
     return str(message) if message is not None else BaseException.__str__(self)
 
@@ -323,8 +328,7 @@ class Boundary:
             return _exception_class(d, self.codec)
         if kind == "module":
             return RemoteModule(str(d.get("name")), rid, bool(d.get("package")))
-        cls = d.get("cls")
-        cls = cls if isinstance(cls, int) else None
+        cls = self.codec.decode(d["cls"]) if isinstance(d.get("cls"), dict) else None  # held: released with it
         factory = {"class": RemoteClass, "callable": RemoteCallable}.get(str(kind), RemoteObject)
         return factory(rid, str(d.get("name", "object")), cls)
 
@@ -372,6 +376,7 @@ class Boundary:
                 raise BoundaryError(self.broken) from None
             if "callback" in reply:
                 self._serve_callback(reply["callback"])
+                self.codec.unpin()
                 continue
             if reply.get("out"):
                 sys.stdout.write(str(reply["out"]))
@@ -385,6 +390,8 @@ class Boundary:
                 return self.codec.decode(reply.get("value"))
             except WireError as exc:
                 raise BoundaryError(f"the solution's process sent a malformed answer: {exc}") from None
+            finally:
+                self.codec.unpin()
 
     def _exception(self, described: Any) -> BaseException:
         if not isinstance(described, dict):
@@ -398,7 +405,7 @@ class Boundary:
             return BoundaryError(f"the solution's process raised {cls.__name__}, a class of the test process")
         message = described.get("message")
         if not issubclass(cls, Exception) and cls is not SystemExit:
-            return SolutionExit(f"the solution raised {cls.__name__}: {message}")
+            return SolutionExit(f"the solution raised {cls.__name__}" + (f": {message}" if message is not None else ""))
         group = described.get("group")
         exc: BaseException
         try:
@@ -415,6 +422,9 @@ class Boundary:
                 exc = BoundaryError(f"the solution raised {cls.__name__}: {message}")
         if getattr(type(exc), "__str__", None) is _remote_str:
             setattr(exc, "_coderl_message", message)  # noqa: B010 (read by _remote_str)
+            origin = self.codec.decode(described["self"]) if isinstance(described.get("self"), dict) else None
+            if isinstance(origin, RemoteObject):
+                setattr(exc, "_coderl_self", origin)  # noqa: B010 (read by _remote_str)
         attrs = described.get("attrs")
         if attrs is not None:
             try:

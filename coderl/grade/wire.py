@@ -40,6 +40,7 @@ from typing import Any
 __all__ = ["MAX_FRAME", "Codec", "WireError", "read_frame", "write_frame"]
 
 HEADER = struct.Struct(">I")
+REFS = "\x00refs"  # set by read_frame on a message that holds references; no key the other side can send
 MAX_FRAME = 64 << 20
 MAX_DEPTH = 200
 _BIG = 1 << 53
@@ -86,6 +87,35 @@ _STANDARD_VALUES = frozenset(id(v) for c in _STANDARD_CLASSES for v in vars(c).v
 _NAMEDTUPLE_REPR = collections.namedtuple("_Probe", "a").__repr__.__code__
 
 
+_TYPE_DICT = type.__dict__["__dict__"]  # a class's own namespace, read without its metaclass's say
+_GETSET = type(_TYPE_DICT)
+
+
+def class_dict(klass: type) -> Any:
+    """``vars(klass)`` without running anything of the class's own (a metaclass may redefine ``__dict__``)."""
+    return _TYPE_DICT.__get__(klass)
+
+
+def class_attribute(t: type, name: str) -> Any:
+    """The attribute ``name`` as the first class in ``t``'s MRO defines it, or None; nothing of theirs runs (a
+    metaclass's ``__getattr__`` would, in ``getattr(t, name)``)."""
+    for klass in t.__mro__:
+        found = class_dict(klass).get(name)
+        if found is not None:
+            return found
+    return None
+
+
+def instance_dict(value: Any) -> dict[str, Any] | None:
+    """``value.__dict__`` when its classes keep it the plain way (a C descriptor), else None; a class may make
+    ``__dict__`` a property, which the encoder must not run (red-team round 20 switched the fix on from one)."""
+    descriptor = class_attribute(type(value), "__dict__")
+    if type(descriptor) is not _GETSET:
+        return None
+    own = descriptor.__get__(value)
+    return own if type(own) is dict else None
+
+
 def _adds_behaviour(value: Any, base: type) -> bool:
     """Whether ``value`` (an instance of a subclass of the plain type ``base``) behaves otherwise than its
     plain value: its classes above ``base`` or its own attributes redefine something ``base`` has. Such an
@@ -97,16 +127,47 @@ def _adds_behaviour(value: Any, base: type) -> bool:
             break
         if klass in _STANDARD_CLASSES:
             continue
-        for name, attr in vars(klass).items():
+        is_enum = issubclass(type(klass), enum.EnumMeta)
+        for name, attr in class_dict(klass).items():
+            if name in ("__dict__", "__weakref__"):
+                if type(attr) is not _GETSET:
+                    return True  # a property where Python keeps the instance's namespace
+                continue
             if name in _HARMLESS or not hasattr(base, name):
                 continue
-            if attr is getattr(base, name, None) or id(attr) in _STANDARD_VALUES:
-                continue  # the plain type's own, or the standard library's (an IntEnum's __format__)
+            if attr is getattr(base, name, None):
+                continue  # the plain type's own
+            if is_enum and id(attr) in _STANDARD_VALUES:
+                continue  # what the enum machinery puts in an enum's class (an IntEnum's __format__)
             if name == "__repr__" and base is tuple and getattr(attr, "__code__", None) is _NAMEDTUPLE_REPR:
                 continue
             return True
-    own = getattr(value, "__dict__", None)
-    return isinstance(own, dict) and any(k not in _HARMLESS and hasattr(base, k) for k in own)
+    if class_attribute(type(value), "__dict__") is None:
+        return False  # no namespace of its own (__slots__)
+    own = instance_dict(value)
+    return own is None or any(k not in _HARMLESS and hasattr(base, k) for k in own)
+
+
+_MUTABLE = (list, dict, set, bytearray)
+_PLAIN_TYPES = frozenset(
+    {*_MUTABLE, tuple, frozenset, complex, bytes, range, decimal.Decimal, fractions.Fraction, datetime.timedelta}
+    | {datetime.datetime, datetime.date, datetime.time, pathlib.PosixPath, pathlib.PurePosixPath}
+    | {type({}.keys()), type({}.values()), type({}.items())}
+)
+
+
+def _update_in_place(original: Any, state: Any) -> None:
+    """Give ``original`` (a list, dict, set or bytearray, or a subclass that adds only methods) the state the test
+    left its copy in, with the plain type's own methods."""
+    t = type(original)
+    if issubclass(t, (list, bytearray)) and type(state) in (list, bytearray):
+        (list if issubclass(t, list) else bytearray).__setitem__(original, slice(None), state)
+    elif issubclass(t, dict) and type(state) is dict:
+        dict.clear(original)
+        dict.update(original, state)
+    elif issubclass(t, set) and type(state) is set:
+        set.clear(original)
+        set.update(original, state)
 
 
 class WireError(Exception):
@@ -140,12 +201,15 @@ def read_frame(fd: int) -> dict[str, Any]:
     (size,) = HEADER.unpack(_read_exact(fd, HEADER.size))
     if size > MAX_FRAME:
         raise WireError(f"frame of {size} bytes exceeds {MAX_FRAME}")
+    data = _read_exact(fd, size)
     try:
-        message = json.loads(_read_exact(fd, size))
+        message = json.loads(data)
     except (ValueError, RecursionError) as exc:
         raise WireError(f"malformed frame: {exc}") from None
     if not isinstance(message, dict):
         raise WireError("a frame is not a JSON object")
+    if b'"ref"' in data:
+        message[REFS] = True  # worth a walk for references (Codec.incoming)
     return message
 
 
@@ -198,6 +262,11 @@ class Codec:
         self._seen: dict[int, int] = {}  # remote id -> how many times it came while its proxy lived
         self._proxies: dict[int, Any] = {}  # remote id -> a weak reference to its proxy (or the proxy)
         self._released: list[list[int]] = []  # [remote id, times seen] of proxies that died, to send
+        self._pinned: list[Any] = []  # proxies for every reference of the message being handled
+        self._log: list[int] | None = None  # ids sent in the reply being encoded (rolled back if it fails)
+        # trusted side: id(value) -> (value, the worker's id of the object it was made from, its encoding then)
+        self._origins: dict[int, tuple[Any, int, Any]] = {}
+        self._origin_counts: dict[int, int] = {}
 
     # --- references to local objects -------------------------------------------------------------
     def ref(self, obj: Any) -> int:
@@ -215,7 +284,27 @@ class Codec:
     def _send_ref(self, obj: Any) -> int:
         rid = self.ref(obj)
         self._sent[rid] = self._sent.get(rid, 0) + 1
+        if self._log is not None:
+            self._log.append(rid)
         return rid
+
+    def begin_message(self) -> None:
+        """Start logging the references sent, so that a message that cannot be sent gives them back."""
+        self._log = []
+
+    def message_lost(self) -> None:
+        """The message being encoded was not sent: what it counted as sent was not (red-team round 20 kept an
+        object alive in an error reply over the frame limit, which a stand-in replaced)."""
+        for rid in self._log or []:
+            self._let_go(rid, 1)
+        self._log = None
+
+    def message_sent(self) -> None:
+        self._log = None
+
+    def unpin(self) -> None:
+        """The message is handled: proxies made only for its references (a field nobody decoded) may die now."""
+        self._pinned.clear()
 
     def outgoing(self, message: dict[str, Any]) -> dict[str, Any]:
         """``message`` with the ids of the other side's objects whose proxies died here since the last one."""
@@ -226,21 +315,42 @@ class Codec:
     def incoming(self, message: dict[str, Any]) -> None:
         """Let go of the local objects the other side no longer holds (``release`` pairs of a message)."""
         pairs = message.get("release")
-        if type(pairs) is not list:
-            return
-        for pair in pairs:
+        for pair in pairs if type(pairs) is list else []:
             if type(pair) is not list or len(pair) != 2 or not all(type(x) is int for x in pair):
                 raise WireError("malformed release")
-            rid, times = pair
-            left = self._sent.get(rid, 0) - times
-            if left > 0:  # sent again after that proxy died: a newer proxy holds it
-                self._sent[rid] = left
-                continue
-            self._sent.pop(rid, None)
-            obj = self.objects.pop(rid, None)
-            if obj is not None and self._ids.get(id(obj)) == rid:
-                del self._ids[id(obj)]
-            del obj  # freed now if nothing else holds it, as in one process
+            self._let_go(*pair)
+        if message.get(REFS):
+            # Every reference of the other side's in the message is counted and held by a proxy until the message
+            # is handled, decoded or not (an exception group's arguments, an attribute nobody reads): its proxy's
+            # death then releases it, and no object stays alive for a field the receiver skipped (round 20).
+            self._walk(message, 0)
+
+    def _walk(self, data: Any, depth: int) -> None:
+        if depth > MAX_DEPTH + 8:
+            raise WireError("message nested too deeply")
+        if type(data) is list:
+            for item in data:
+                self._walk(item, depth + 1)
+        elif type(data) is dict:
+            rid = data.get("id")
+            if data.get("$") == "ref" and data.get("side") != self.side and type(rid) is int:
+                self._seen[rid] = self._seen.get(rid, 0) + 1
+                self._pinned.append(self._proxy_for(data, rid))
+            elif data.get("$") == "origin" and type(rid) is int and not self.flatten:
+                self._origin_counts[rid] = self._origin_counts.get(rid, 0) + 1
+            for item in data.values():
+                self._walk(item, depth + 1)
+
+    def _let_go(self, rid: int, times: int) -> None:
+        left = self._sent.get(rid, 0) - times
+        if left > 0:  # sent again after that proxy died: a newer proxy holds it
+            self._sent[rid] = left
+            return
+        self._sent.pop(rid, None)
+        obj = self.objects.pop(rid, None)
+        if obj is not None and self._ids.get(id(obj)) == rid:
+            del self._ids[id(obj)]
+        del obj  # freed now if nothing else holds it, as in one process
 
     def _proxy_for(self, data: dict[str, Any], rid: int) -> Any:
         held = self._proxies.get(rid)
@@ -252,7 +362,6 @@ class Codec:
             except TypeError:  # cannot be referenced weakly: held for the whole run
                 held = proxy
             self._proxies[rid] = held
-        self._seen[rid] = self._seen.get(rid, 0) + 1
         return proxy
 
     def _gone(self, rid: int, gone: Any) -> None:
@@ -278,19 +387,42 @@ class Codec:
             if t is int:
                 return _int_out(value)
             return value
-        proxy_ref = getattr(t, "_coderl_ref_of", None)
+        proxy_ref = class_attribute(t, "_coderl_ref_of")
+        if type(proxy_ref) is staticmethod:
+            proxy_ref = proxy_ref.__func__
         if proxy_ref is not None:  # a proxy for an object of the other side: send its id back
             side, rid = proxy_ref(value)
             return {"$": "ref", "side": side, "id": rid}
-        plain = self._plain(value, t, depth)
-        if plain is not None:
-            return plain
-        if self.flatten:
-            flat = self._flatten(value, depth)
-            if flat is not None:
-                return flat
+        origin = self._origins.get(id(value)) if not self.flatten else None
+        if origin is not None and origin[0] is value:  # a value the worker handed over, handed back
+            now = self._by_value(value, t, depth)
+            if now == origin[2]:
+                return {"$": "ref", "side": "w", "id": origin[1]}
+            return {"$": "changed", "id": origin[1], "v": now}
+        by_value = self._by_value(value, t, depth)
+        if by_value is not None:
+            if self.flatten and depth == 0 and (t in _MUTABLE or t not in _PLAIN_TYPES):
+                # Where it came from goes with it: handed back, the agent's code gets its own object again, as in
+                # one process (red-team round 20 told the copy from the list it had returned, and read a
+                # NamedTuple's own method that the plain tuple did not have).
+                return {"$": "origin", "id": self._send_ref(value), "v": by_value}
+            return by_value
         described = self.classify(value)  # may refuse the object (TypeError): then it is never registered
         return {"$": "ref", "side": self.side, "id": self._send_ref(value), **described}
+
+    def _by_value(self, value: Any, t: type, depth: int) -> Any:
+        plain = self._plain(value, t, depth)
+        if plain is None and self.flatten:
+            plain = self._flatten(value, depth)
+        return plain
+
+    def forget_origins(self) -> None:
+        """Release the worker's objects behind the values it handed over (at a test's end, where one process
+        would let the test's values go)."""
+        for rid, times in self._origin_counts.items():
+            self._released.append([rid, times])
+        self._origins.clear()
+        self._origin_counts.clear()
 
     def _items(self, values: Any, depth: int) -> list[Any]:
         return [self.encode(v, depth + 1) for v in values]
@@ -369,28 +501,27 @@ class Codec:
             datetime.date,
             datetime.time,
         )
-        kind = next((k for k in kinds if isinstance(value, k)), None)
+        kind = next((k for k in kinds if issubclass(type(value), k)), None)
         if kind is not None and _adds_behaviour(value, kind):
             return None
-        if isinstance(value, pathlib.PurePosixPath) and _adds_behaviour(value, pathlib.PurePosixPath):
+        if issubclass(type(value), pathlib.PurePosixPath) and _adds_behaviour(value, pathlib.PurePosixPath):
             return None
-        if isinstance(value, decimal.Decimal):
+        if kind is decimal.Decimal:
             return {"$": "decimal", "v": decimal.Decimal.__str__(value)}
-        if isinstance(value, fractions.Fraction):
+        if kind is fractions.Fraction:
             num, den = object.__getattribute__(value, "_numerator"), object.__getattribute__(value, "_denominator")
             return {"$": "fraction", "v": [_int_out(int(num)), _int_out(int(den))]}
-        if isinstance(value, datetime.timedelta):
+        if kind is datetime.timedelta:
             td = datetime.timedelta
             return {
                 "$": "timedelta",
                 "v": [td.days.__get__(value), td.seconds.__get__(value), td.microseconds.__get__(value)],
             }
-        for base in (datetime.datetime, datetime.date, datetime.time):
-            if isinstance(value, base):
-                if not _fixed_offset(value):
-                    return None
-                return {"$": base.__name__, "v": base.isoformat(value)}  # type: ignore[arg-type]
-        if isinstance(value, pathlib.PurePosixPath):
+        if kind in (datetime.datetime, datetime.date, datetime.time):
+            if not _fixed_offset(value):
+                return None
+            return {"$": kind.__name__, "v": kind.isoformat(value)}  # type: ignore[union-attr]
+        if issubclass(type(value), pathlib.PurePosixPath):
             return {"$": "path", "v": pathlib.PurePosixPath.__str__(value)}
         return None
 
@@ -439,6 +570,15 @@ class Codec:
             if not isinstance(rid, int):
                 raise WireError("a reference without an id")
             return self._proxy_for(data, rid)
+        if tag == "origin" and not self.flatten:
+            value = self.decode(v, depth + 1)
+            if type(data.get("id")) is int:
+                self._origins[id(value)] = (value, data["id"], v)
+            return value
+        if tag == "changed" and self.flatten:  # the test changed a value it was handed: change the original
+            original, state = self.local(data.get("id")), self.decode(v, depth + 1)
+            _update_in_place(original, state)
+            return original
         if tag == "tuple":
             return tuple(self._list(data, depth))
         if tag == "dict":

@@ -193,7 +193,8 @@ def _foreign_new_modules(task: Task, files: dict[str, bytes], foreign: frozenset
 # Where pytest finds its configuration in a clone: every conftest.py, an ini file of one of these names in the
 # folders from the test files up to the root (pytest.ini and .pytest.ini whatever they hold, tox.ini's [pytest],
 # setup.cfg's [tool:pytest]), pyproject.toml's [tool.pytest...] tables.
-_INI_NAMES = frozenset({"pytest.ini", ".pytest.ini", "tox.ini", "setup.cfg"})
+_INI_NAMES = frozenset({"pytest.ini", ".pytest.ini", "pytest.toml", ".pytest.toml", "tox.ini", "setup.cfg"})
+_PYTEST_OWN = frozenset({"pytest.ini", ".pytest.ini", "pytest.toml", ".pytest.toml"})  # pytest 9 reads the .toml ones
 _GRADED_CONFIGURATION = "a clone's test run would read it, and the hidden tests are graded under the task's own"
 
 
@@ -247,7 +248,7 @@ class _TestSetUp:
             return "is a conftest.py other than the task's"
         if name in _INI_NAMES:
             # A file that cannot hold pytest's section (no "pytest" in it, before and after) configures none of it.
-            if any(b"pytest" in (d or b"").lower() for d in (data, original)) or name in ("pytest.ini", ".pytest.ini"):
+            if any(b"pytest" in (d or b"").lower() for d in (data, original)) or name in _PYTEST_OWN:
                 return f"is pytest's configuration ({name}) other than the task's"
             return None
         if name == "pyproject.toml" and _pytest_tables(data) != _pytest_tables(original):
