@@ -689,6 +689,7 @@ HELDOUT_ROUNDS = {
 }
 
 
+@pytest.mark.report
 @pytest.mark.parametrize("n", sorted(HELDOUT_ROUNDS))
 def test_heldout_round_report(n):
     """ROUNDn (tests/guard_heldout.py): prints the figures (see _report_round), asserts only the set sizes."""
