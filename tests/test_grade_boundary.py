@@ -666,3 +666,43 @@ def test_a_value_handed_back_is_the_agents_own_object_again():
     worker.incoming(trusted.outgoing({}))
     with pytest.raises(WireError):
         worker.local(1)
+
+
+def test_describing_values_runs_nothing_of_the_agents():
+    """Round 21 switched the fix on from code only the worker's encoder ran: a tzinfo's utcoffset, the int
+    subclass in a Fraction's slot, a list subclass encoded twice (so never 'unchanged'), an exception's __str__."""
+    from coderl.grade.worker import Worker
+
+    ran: list[str] = []
+
+    class Zone(datetime.tzinfo):
+        def utcoffset(self, dt):
+            ran.append("utcoffset")
+            return datetime.timedelta(0)
+
+    class Big(int):
+        def __lt__(self, other):
+            ran.append("lt")
+            return int.__lt__(self, other)
+
+    class Journal(list):
+        def turnover(self):
+            return sum(self)
+
+    class Loud(ValueError):
+        def __str__(self):
+            ran.append("str")
+            return "loud"
+
+    worker, _ = _pair()
+    assert worker.encode(datetime.datetime(2026, 1, 1, tzinfo=Zone()))["$"] == "ref"
+    assert worker.encode(datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc))["$"] == "datetime"
+    odd = fractions.Fraction(1, 2)
+    object.__setattr__(odd, "_numerator", Big(1))
+    assert worker.encode(odd)["$"] == "ref"
+    assert worker.encode(Journal([1, 2])) == {"$": "origin", "id": 3, "v": [1, 2]}
+    described = Worker(-1, -1).describe_exception(Loud("x"))
+    assert "message" not in described and described["self"]["$"] == "ref"
+    assert Worker(-1, -1).describe_exception(ValueError("plain"))["message"] == "plain"
+    assert "message" not in Worker(-1, -1).describe_exception(SyntaxError("bad"))
+    assert ran == []

@@ -240,6 +240,8 @@ class RemoteModule(types.ModuleType):
     def __setattr__(self, name: str, value: Any) -> None:
         if name.startswith("__") and name.endswith("__"):
             self.__dict__[name] = value
+        elif isinstance(value, RemoteModule) and value.__name__ == f"{self.__name__}.{name}":
+            pass  # the import system binding a submodule to its package: the worker's own import did (round 21)
         else:
             _boundary().request("setattr", self.__dict__["_coderl_id"], name=name, value=value)
 
@@ -497,11 +499,11 @@ def _locally_importable(name: str) -> bool:
 
 
 class _Loader(importlib.abc.Loader):
+    def __init__(self, module: RemoteModule) -> None:
+        self.module = module
+
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> types.ModuleType:
-        module = _boundary().request("import", name=spec.name)
-        if not isinstance(module, RemoteModule):
-            raise ImportError(f"{spec.name} of the solution is not a module", name=spec.name)
-        return module
+        return self.module
 
     def exec_module(self, module: types.ModuleType) -> None:
         pass
@@ -522,7 +524,13 @@ class _Finder(importlib.abc.MetaPathFinder):
         parent = sys.modules.get(top)
         if top != fullname and not isinstance(parent, RemoteModule):
             return None
-        return importlib.machinery.ModuleSpec(fullname, _Loader(), is_package=True)
+        module = _boundary().request("import", name=fullname)
+        if not isinstance(module, RemoteModule):
+            raise ImportError(f"{fullname} of the solution is not a module", name=fullname)
+        # A package only where the worker's module is one: a package's ``from M import x`` makes two lookups, a
+        # module's one, as in one process (round 21 keyed the fix on a second lookup every proxy had drawn).
+        package = "__path__" in module.__dict__
+        return importlib.machinery.ModuleSpec(fullname, _Loader(module), is_package=package)
 
 
 def install(rfd: int, wfd: int, workspace: str, tests_dir: str, paths: Sequence[str] = ()) -> Boundary:

@@ -33,7 +33,9 @@ import json
 import os
 import pathlib
 import struct
+import types
 import weakref
+import zoneinfo
 from collections.abc import Callable
 from typing import Any
 
@@ -87,7 +89,8 @@ _STANDARD_VALUES = frozenset(id(v) for c in _STANDARD_CLASSES for v in vars(c).v
 _NAMEDTUPLE_REPR = collections.namedtuple("_Probe", "a").__repr__.__code__
 
 
-_TYPE_DICT = type.__dict__["__dict__"]  # a class's own namespace, read without its metaclass's say
+_TYPE_DICT = type.__dict__["__dict__"]
+_FUNCTION_CODE: Any = vars(types.FunctionType)["__code__"]  # a class's own namespace, read without its metaclass's say
 _GETSET = type(_TYPE_DICT)
 
 
@@ -129,6 +132,8 @@ def _adds_behaviour(value: Any, base: type) -> bool:
             continue
         is_enum = issubclass(type(klass), enum.EnumMeta)
         for name, attr in class_dict(klass).items():
+            if type(name) is not str:
+                return True  # a name of the agent's own type: hashing it would run its code
             if name in ("__dict__", "__weakref__"):
                 if type(attr) is not _GETSET:
                     return True  # a property where Python keeps the instance's namespace
@@ -139,13 +144,14 @@ def _adds_behaviour(value: Any, base: type) -> bool:
                 continue  # the plain type's own
             if is_enum and id(attr) in _STANDARD_VALUES:
                 continue  # what the enum machinery puts in an enum's class (an IntEnum's __format__)
-            if name == "__repr__" and base is tuple and getattr(attr, "__code__", None) is _NAMEDTUPLE_REPR:
+            factory_repr = type(attr) is types.FunctionType and _FUNCTION_CODE.__get__(attr) is _NAMEDTUPLE_REPR
+            if name == "__repr__" and base is tuple and factory_repr:
                 continue
             return True
     if class_attribute(type(value), "__dict__") is None:
         return False  # no namespace of its own (__slots__)
     own = instance_dict(value)
-    return own is None or any(k not in _HARMLESS and hasattr(base, k) for k in own)
+    return own is None or any(type(k) is not str or (k not in _HARMLESS and hasattr(base, k)) for k in own)
 
 
 _MUTABLE = (list, dict, set, bytearray)
@@ -208,7 +214,7 @@ def read_frame(fd: int) -> dict[str, Any]:
         raise WireError(f"malformed frame: {exc}") from None
     if not isinstance(message, dict):
         raise WireError("a frame is not a JSON object")
-    if b'"ref"' in data:
+    if b'"ref"' in data or b'"origin"' in data:
         message[REFS] = True  # worth a walk for references (Codec.incoming)
     return message
 
@@ -218,14 +224,19 @@ def _float_out(x: float) -> Any:
 
 
 def _fixed_offset(value: Any) -> bool:
-    """Naive, or aware with an offset that ISO format carries (so the value is rebuilt equal)."""
-    tz = getattr(value, "tzinfo", None)
-    if tz is None:
-        return True
-    try:
-        return value.utcoffset() is not None
-    except Exception:
-        return False
+    """Naive, or aware with a fixed offset of the standard library's own ``timezone`` (so the value is rebuilt
+    equal); another ``tzinfo`` (one of the agent's, whose ``utcoffset`` would run here, round 21) is not plain."""
+    tz = value.tzinfo if issubclass(type(value), (datetime.datetime, datetime.time)) else None
+    return tz is None or type(tz) in (datetime.timezone, zoneinfo.ZoneInfo)
+
+
+def _fraction_out(value: Any) -> Any:
+    """A Fraction's own numbers, or None where they are not exact ints (numbers of the agent's type, whose
+    comparisons would run here: by reference, red-team round 21)."""
+    num, den = object.__getattribute__(value, "_numerator"), object.__getattribute__(value, "_denominator")
+    if type(num) is not int or type(den) is not int:
+        return None
+    return {"$": "fraction", "v": [_int_out(num), _int_out(den)]}
 
 
 def _int_out(x: int) -> Any:
@@ -444,7 +455,7 @@ class Codec:
         if t is complex:
             return {"$": "complex", "v": [_float_out(value.real), _float_out(value.imag)]}
         if t is fractions.Fraction:
-            return {"$": "fraction", "v": [_int_out(value.numerator), _int_out(value.denominator)]}
+            return _fraction_out(value)
         if t is decimal.Decimal:
             return {"$": "decimal", "v": str(value)}
         if t is range:
@@ -476,16 +487,18 @@ class Codec:
                         "v": [[self.encode(k, depth + 1), self.encode(v, depth + 1)] for k, v in items],
                     }
                 if base in (tuple, list, set, frozenset):
-                    return self.encode(base(base.__iter__(value)), depth)  # type: ignore[attr-defined]
+                    members: Any = base(base.__iter__(value))  # type: ignore[attr-defined]
+                    return self._plain(members, base, depth)
                 if base is int:
                     return _int_out(int.__index__(value))
                 if base is float:
                     return _float_out(float.__float__(value))
                 if base is complex:
-                    return self.encode(complex(complex.__complex__(value)), depth)
+                    return self._plain(complex(complex.__complex__(value)), complex, depth)
                 if base is str:
                     return str.__str__(value)
-                return self.encode(base(value), depth)
+                copied: Any = base(value)
+                return self._plain(copied, type(copied), depth)
         return self._flatten_value_type(value)
 
     def _flatten_value_type(self, value: Any) -> Any:
@@ -509,8 +522,7 @@ class Codec:
         if kind is decimal.Decimal:
             return {"$": "decimal", "v": decimal.Decimal.__str__(value)}
         if kind is fractions.Fraction:
-            num, den = object.__getattribute__(value, "_numerator"), object.__getattribute__(value, "_denominator")
-            return {"$": "fraction", "v": [_int_out(int(num)), _int_out(int(den))]}
+            return _fraction_out(value)
         if kind is datetime.timedelta:
             td = datetime.timedelta
             return {

@@ -61,14 +61,23 @@ _TYPE_QUALNAME = type.__dict__["__qualname__"]
 _TYPE_BASES = type.__dict__["__bases__"]
 _FUNCTION_QUALNAME = types.FunctionType.__dict__["__qualname__"]
 _MODULE_DICT: Any = vars(types.ModuleType)["__dict__"]
-_TYPE_MODULE: Any = vars(type)["__module__"]
-_SLOT = type(BaseException.__dict__["__str__"])
+_BASE_STR: Any = vars(BaseException)["__str__"]
 _EXC_ARGS: Any = vars(BaseException)["args"]
 _EXC_DICT: Any = vars(BaseException)["__dict__"]
 _EXC_TRACEBACK: Any = vars(BaseException)["__traceback__"]
 _GROUP: Any = getattr(builtins, "BaseExceptionGroup", None)  # Python 3.11+
 _GROUP_EXCEPTIONS: Any = vars(_GROUP)["exceptions"] if _GROUP is not None else None
 _GROUP_MESSAGE: Any = vars(_GROUP)["message"] if _GROUP is not None else None
+
+
+def _frames(tb: Any) -> str:
+    """Where an exception passed, by file, line and function, without source lines: reading them goes through
+    linecache, which asks a module's own ``__loader__`` (round 21 switched the fix on from one)."""
+    lines = [
+        f'  File "{str.__str__(frame.f_code.co_filename)}", line {lineno}, in {str.__str__(frame.f_code.co_name)}\n'
+        for frame, lineno in traceback.walk_tb(tb)
+    ]
+    return "".join(lines)[-4000:]
 
 
 def _plain_args(args: Any) -> bool:
@@ -228,21 +237,20 @@ class Worker:
         described: dict[str, Any] = {"cls": self.codec.encode(cls)}
         if _GROUP is not None and issubclass(cls, _GROUP):
             described["group"] = [self.describe_exception(e) for e in _GROUP_EXCEPTIONS.__get__(exc)]
-            described["group_message"] = str(_GROUP_MESSAGE.__get__(exc))
+            text = _GROUP_MESSAGE.__get__(exc)
+            described["group_message"] = text if type(text) is str else ""  # a str of the agent's type: not run
         args = _EXC_ARGS.__get__(exc)
         with contextlib.suppress(Exception):
             described["args"] = self.codec.encode(tuple(args))
         with contextlib.suppress(Exception):
             own = _EXC_DICT.__get__(exc)
             described["attrs"] = self.codec.encode({k: v for k, v in own.items() if not k.startswith("_")})
-        text = wire.class_attribute(cls, "__str__")
-        if type(text) is _SLOT and _TYPE_MODULE.__get__(text.__objclass__) == "builtins" and _plain_args(args):
-            described["message"] = text(exc)
+        if wire.class_attribute(cls, "__str__") is _BASE_STR and _plain_args(args):
+            described["message"] = _BASE_STR(exc)  # BaseException's own over plain arguments: nothing of theirs runs
         else:
             described["self"] = self.codec.encode(exc)
-        with contextlib.suppress(Exception):  # the frames only: formatting the exception's line would run __str__
-            trace = "".join(traceback.format_tb(_EXC_TRACEBACK.__get__(exc)))
-            described["trace"] = (trace + _TYPE_QUALNAME.__get__(cls) + "\n")[-4000:]
+        with contextlib.suppress(Exception):
+            described["trace"] = _frames(_EXC_TRACEBACK.__get__(exc)) + _TYPE_QUALNAME.__get__(cls) + "\n"
         return described
 
     # --- operations ------------------------------------------------------------------------------
