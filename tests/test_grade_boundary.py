@@ -646,7 +646,8 @@ def test_red_team_cheats_get_zero(grade_lending, name):
 def test_a_value_handed_back_is_the_agents_own_object_again():
     """Round 20: the agent's code told the copy the test handed back from the list it had returned (by id), and
     read a NamedTuple's own method from the object it had made. Handed back unchanged, the worker gets its own
-    object; changed by the test, the original takes the test's state, as in one process."""
+    object; changed by the test, the original takes the test's state, as in one process. The originals are let go
+    when nothing holds the values any more (round 22: not at a test's end, which freed module-level values early)."""
 
     class Line(typing.NamedTuple):
         qty: int
@@ -662,8 +663,10 @@ def test_a_value_handed_back_is_the_agents_own_object_again():
     got_rows.append([3])
     assert _arrive(worker, trusted.encode(got_rows)) is rows and rows == [[1, 2], [3]]
     assert _arrive(worker, trusted.encode([[1, 2], [3]])) is not rows  # an equal list of the test's own is not it
-    trusted.forget_origins()  # the test ended: the worker lets its objects go
     worker.incoming(trusted.outgoing({}))
+    worker.local(1)  # the test still holds its copy: the worker keeps the original
+    del got_rows, got_line  # the test let them go (a statement's temporaries, a test's locals)
+    worker.incoming(trusted.outgoing({}))  # before the next message the worker frees its objects, as one process
     with pytest.raises(WireError):
         worker.local(1)
 
@@ -705,4 +708,40 @@ def test_describing_values_runs_nothing_of_the_agents():
     assert "message" not in described and described["self"]["$"] == "ref"
     assert Worker(-1, -1).describe_exception(ValueError("plain"))["message"] == "plain"
     assert "message" not in Worker(-1, -1).describe_exception(SyntaxError("bad"))
+    assert ran == []
+
+
+def test_names_of_the_agents_own_type_make_a_class_unsafe_to_look_into():
+    """Round 22 ran a str subclass's __eq__ (a key colliding with '__str__' or '__dict__' in a class namespace)
+    and its startswith (an exception attribute's name), and a bytearray subclass's __index__, in the worker only."""
+    from coderl.grade.worker import Worker
+
+    ran: list[str] = []
+
+    class Name(str):
+        def __eq__(self, other):
+            ran.append("eq")
+            return str.__eq__(self, other)
+
+        def startswith(self, *a):
+            ran.append("startswith")
+            return False
+
+        __hash__ = str.__hash__
+
+    class Buffer(bytearray):
+        def __index__(self):
+            ran.append("index")
+            return 0
+
+    Table = type("Table", (dict,), {Name("__dict_"): 1})
+    Odd = type("Odd", (ValueError,), {Name("__str_"): 2})
+    worker, _ = _pair()
+    assert worker.encode(Table(a=1))["$"] == "ref"
+    err = ValueError("x")
+    err.__dict__[Name("public")] = 1
+    described = Worker(-1, -1).describe_exception(err)
+    assert described["message"] == "x"
+    assert "message" not in Worker(-1, -1).describe_exception(Odd("y"))
+    assert worker.encode(Buffer(b"ab"))["v"] == {"$": "bytearray", "v": "YWI="}
     assert ran == []

@@ -32,9 +32,9 @@ from collections.abc import Sequence
 from typing import Any
 
 if __package__:
-    from coderl.grade.wire import Codec, WireError, read_frame, write_frame
+    from coderl.grade.wire import PROXY_TYPES, Codec, WireError, read_frame, write_frame
 else:  # in the container, beside coderl_wire.py
-    from coderl_wire import Codec, WireError, read_frame, write_frame  # type: ignore[no-redef]
+    from coderl_wire import PROXY_TYPES, Codec, WireError, read_frame, write_frame  # type: ignore[no-redef]
 
 __all__ = ["Boundary", "BoundaryError", "RemoteObject", "import_star", "install", "run"]
 
@@ -240,10 +240,13 @@ class RemoteModule(types.ModuleType):
     def __setattr__(self, name: str, value: Any) -> None:
         if name.startswith("__") and name.endswith("__"):
             self.__dict__[name] = value
-        elif isinstance(value, RemoteModule) and value.__name__ == f"{self.__name__}.{name}":
-            pass  # the import system binding a submodule to its package: the worker's own import did (round 21)
+        elif isinstance(value, RemoteModule):
+            pass  # the import system binding a submodule to its package: the worker's own import did (rounds 21, 22)
         else:
             _boundary().request("setattr", self.__dict__["_coderl_id"], name=name, value=value)
+
+
+PROXY_TYPES.extend([RemoteObject, RemoteCallable, RemoteClass, RemoteModule])
 
 
 # --- exceptions ------------------------------------------------------------------------------------

@@ -33,6 +33,7 @@ import json
 import os
 import pathlib
 import struct
+import sys
 import types
 import weakref
 import zoneinfo
@@ -99,20 +100,35 @@ def class_dict(klass: type) -> Any:
     return _TYPE_DICT.__get__(klass)
 
 
+class UnsafeClass(Exception):
+    """A class whose namespace holds a name of the agent's own type: looking anything up in it would run that
+    name's ``__eq__`` or ``__hash__`` (red-team round 22)."""
+
+
 def class_attribute(t: type, name: str) -> Any:
     """The attribute ``name`` as the first class in ``t``'s MRO defines it, or None; nothing of theirs runs (a
-    metaclass's ``__getattr__`` would, in ``getattr(t, name)``)."""
+    metaclass's ``__getattr__`` would, in ``getattr(t, name)``). Raises UnsafeClass where a namespace on the way
+    holds a name that is not an exact ``str``."""
     for klass in t.__mro__:
-        found = class_dict(klass).get(name)
+        namespace = class_dict(klass)
+        if not all(type(k) is str for k in namespace):
+            raise UnsafeClass(klass.__qualname__ if type(klass.__qualname__) is str else "?")
+        found = namespace.get(name)
         if found is not None:
             return found
     return None
 
 
+PROXY_TYPES: list[type] = []  # the proxy classes of both sides (remote.py, worker.py): never the agent's
+
+
 def instance_dict(value: Any) -> dict[str, Any] | None:
     """``value.__dict__`` when its classes keep it the plain way (a C descriptor), else None; a class may make
     ``__dict__`` a property, which the encoder must not run (red-team round 20 switched the fix on from one)."""
-    descriptor = class_attribute(type(value), "__dict__")
+    try:
+        descriptor = class_attribute(type(value), "__dict__")
+    except UnsafeClass:
+        return None
     if type(descriptor) is not _GETSET:
         return None
     own = descriptor.__get__(value)
@@ -125,6 +141,9 @@ def _adds_behaviour(value: Any, base: type) -> bool:
     object crosses by reference: a test sees what any caller would (red-team round 19 kept the fix in a
     ``Decimal`` subclass's value and showed the bug in its ``__str__``, ``__eq__`` and ``__add__``; flattened, the
     grade saw only the fix)."""
+    for klass in type(value).__mro__:  # names of the agent's own type anywhere (a mix-in after the base too)
+        if not all(type(k) is str for k in class_dict(klass)):
+            return True
     for klass in type(value).__mro__:
         if klass is base:
             break
@@ -148,13 +167,19 @@ def _adds_behaviour(value: Any, base: type) -> bool:
             if name == "__repr__" and base is tuple and factory_repr:
                 continue
             return True
-    if class_attribute(type(value), "__dict__") is None:
-        return False  # no namespace of its own (__slots__)
+    try:
+        if class_attribute(type(value), "__dict__") is None:
+            return False  # no namespace of its own (__slots__)
+    except UnsafeClass:
+        return True
     own = instance_dict(value)
     return own is None or any(type(k) is not str or (k not in _HARMLESS and hasattr(base, k)) for k in own)
 
 
 _MUTABLE = (list, dict, set, bytearray)
+# sys.getrefcount of a value that only the origins table holds, as forget_origins reads it (the table's tuple, the
+# loop's entry tuple does not count: it holds the value through the same tuple, the call's own argument)
+_HELD_ONLY_HERE = 2
 _PLAIN_TYPES = frozenset(
     {*_MUTABLE, tuple, frozenset, complex, bytes, range, decimal.Decimal, fractions.Fraction, datetime.timedelta}
     | {datetime.datetime, datetime.date, datetime.time, pathlib.PosixPath, pathlib.PurePosixPath}
@@ -277,7 +302,7 @@ class Codec:
         self._log: list[int] | None = None  # ids sent in the reply being encoded (rolled back if it fails)
         # trusted side: id(value) -> (value, the worker's id of the object it was made from, its encoding then)
         self._origins: dict[int, tuple[Any, int, Any]] = {}
-        self._origin_counts: dict[int, int] = {}
+        self._unread_origins: list[int] = []  # origins of the message being handled that were not decoded yet
 
     # --- references to local objects -------------------------------------------------------------
     def ref(self, obj: Any) -> int:
@@ -314,11 +339,16 @@ class Codec:
         self._log = None
 
     def unpin(self) -> None:
-        """The message is handled: proxies made only for its references (a field nobody decoded) may die now."""
+        """The message is handled: proxies made only for its references (a field nobody decoded) may die now, and
+        origins nobody decoded are released."""
         self._pinned.clear()
+        self._released.extend([rid, 1] for rid in self._unread_origins)
+        self._unread_origins.clear()
 
     def outgoing(self, message: dict[str, Any]) -> dict[str, Any]:
         """``message`` with the ids of the other side's objects whose proxies died here since the last one."""
+        if self._origins:
+            self.forget_origins()
         if self._released:
             message["release"], self._released = self._released, []
         return message
@@ -348,7 +378,7 @@ class Codec:
                 self._seen[rid] = self._seen.get(rid, 0) + 1
                 self._pinned.append(self._proxy_for(data, rid))
             elif data.get("$") == "origin" and type(rid) is int and not self.flatten:
-                self._origin_counts[rid] = self._origin_counts.get(rid, 0) + 1
+                self._unread_origins.append(rid)
             for item in data.values():
                 self._walk(item, depth + 1)
 
@@ -398,11 +428,8 @@ class Codec:
             if t is int:
                 return _int_out(value)
             return value
-        proxy_ref = class_attribute(t, "_coderl_ref_of")
-        if type(proxy_ref) is staticmethod:
-            proxy_ref = proxy_ref.__func__
-        if proxy_ref is not None:  # a proxy for an object of the other side: send its id back
-            side, rid = proxy_ref(value)
+        if any(t is p for p in PROXY_TYPES):  # a proxy for an object of the other side: send its id back
+            side, rid = t._coderl_ref_of(value)  # type: ignore[attr-defined]
             return {"$": "ref", "side": side, "id": rid}
         origin = self._origins.get(id(value)) if not self.flatten else None
         if origin is not None and origin[0] is value:  # a value the worker handed over, handed back
@@ -428,12 +455,14 @@ class Codec:
         return plain
 
     def forget_origins(self) -> None:
-        """Release the worker's objects behind the values it handed over (at a test's end, where one process
-        would let the test's values go)."""
-        for rid, times in self._origin_counts.items():
-            self._released.append([rid, times])
-        self._origins.clear()
-        self._origin_counts.clear()
+        """Release the worker's objects behind the values it handed over that nothing holds any more but this
+        table (run before every message and at each test's end): the worker frees them when one process would
+        have, not at a test's end (round 22 told values the test module keeps for the session, and an
+        assertion's temporaries, from what a test's end released)."""
+        for key, entry in list(self._origins.items()):
+            if sys.getrefcount(entry[0]) <= _HELD_ONLY_HERE:
+                del self._origins[key]
+                self._released.append([entry[1], 1])
 
     def _items(self, values: Any, depth: int) -> list[Any]:
         return [self.encode(v, depth + 1) for v in values]
@@ -497,7 +526,7 @@ class Codec:
                     return self._plain(complex(complex.__complex__(value)), complex, depth)
                 if base is str:
                     return str.__str__(value)
-                copied: Any = base(value)
+                copied: Any = base(memoryview(value)) if base in (bytes, bytearray) else base(value)
                 return self._plain(copied, type(copied), depth)
         return self._flatten_value_type(value)
 
@@ -585,7 +614,12 @@ class Codec:
         if tag == "origin" and not self.flatten:
             value = self.decode(v, depth + 1)
             if type(data.get("id")) is int:
-                self._origins[id(value)] = (value, data["id"], v)
+                rid = data["id"]
+                if rid in self._unread_origins:
+                    self._unread_origins.remove(rid)
+                # what it looked like here, encoded here: compared with this side's own encoding when handed back
+                # (the worker's own encoding differs in what it says of references, and in a set's order, round 22)
+                self._origins[id(value)] = (value, rid, self._by_value(value, type(value), 0))
             return value
         if tag == "changed" and self.flatten:  # the test changed a value it was handed: change the original
             original, state = self.local(data.get("id")), self.decode(v, depth + 1)

@@ -134,6 +134,9 @@ class TrustedProxy:
         return str(self._ask("repr"))
 
 
+wire.PROXY_TYPES.append(TrustedProxy)
+
+
 class Worker:
     """Serves one trusted test process over a pair of pipes.
 
@@ -244,8 +247,13 @@ class Worker:
             described["args"] = self.codec.encode(tuple(args))
         with contextlib.suppress(Exception):
             own = _EXC_DICT.__get__(exc)
-            described["attrs"] = self.codec.encode({k: v for k, v in own.items() if not k.startswith("_")})
-        if wire.class_attribute(cls, "__str__") is _BASE_STR and _plain_args(args):
+            public = {k: v for k, v in own.items() if type(k) is str and not str.startswith(k, "_")}
+            described["attrs"] = self.codec.encode(public)
+        try:
+            rendered_by_base = wire.class_attribute(cls, "__str__") is _BASE_STR
+        except wire.UnsafeClass:
+            rendered_by_base = False
+        if rendered_by_base and _plain_args(args):
             described["message"] = _BASE_STR(exc)  # BaseException's own over plain arguments: nothing of theirs runs
         else:
             described["self"] = self.codec.encode(exc)
