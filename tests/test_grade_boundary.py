@@ -745,3 +745,27 @@ def test_names_of_the_agents_own_type_make_a_class_unsafe_to_look_into():
     assert "message" not in Worker(-1, -1).describe_exception(Odd("y"))
     assert worker.encode(Buffer(b"ab"))["v"] == {"$": "bytearray", "v": "YWI="}
     assert ran == []
+
+
+def test_shared_values_stand_for_no_object_and_nested_subclass_values_keep_theirs():
+    """Round 23: a str subclass handed over as '' (Python's one empty string) was never let go, and a plain tuple
+    of the agent's NamedTuple-like values handed back gave it bare tuples."""
+
+    class Blank(str):
+        def marker(self):
+            return True
+
+    class Entry(tuple):
+        def gross(self):
+            return sum(self)
+
+    worker, trusted = _pair()
+    blank = Blank("")
+    _arrive(trusted, worker.encode(blank))
+    worker.incoming(trusted.outgoing({}))
+    with pytest.raises(WireError):
+        worker.local(1)  # let go at once: '' is shared by everyone in the test process
+    entry = Entry((1, 2))
+    got = _arrive(trusted, worker.encode((entry, 3)))
+    assert got == ((1, 2), 3) and type(got[0]) is tuple
+    assert _arrive(worker, trusted.encode(got))[0] is entry

@@ -180,6 +180,7 @@ _MUTABLE = (list, dict, set, bytearray)
 # sys.getrefcount of a value that only the origins table holds, as forget_origins reads it (the table's tuple, the
 # loop's entry tuple does not count: it holds the value through the same tuple, the call's own argument)
 _HELD_ONLY_HERE = 2
+_FRESH = 2  # sys.getrefcount of a value just decoded that nothing else holds (the local name, the call's argument)
 _PLAIN_TYPES = frozenset(
     {*_MUTABLE, tuple, frozenset, complex, bytes, range, decimal.Decimal, fractions.Fraction, datetime.timedelta}
     | {datetime.datetime, datetime.date, datetime.time, pathlib.PosixPath, pathlib.PurePosixPath}
@@ -422,6 +423,13 @@ class Codec:
         if depth > MAX_DEPTH:
             raise ValueError("value nested too deeply to cross the grading boundary")
         t = type(value)
+        if self._origins and not self.flatten:
+            origin = self._origins.get(id(value))
+            if origin is not None and origin[0] is value:  # a value the worker handed over, handed back
+                now = self._by_value(value, t, depth) if t not in _EXACT else value
+                if now == origin[2]:
+                    return {"$": "ref", "side": "w", "id": origin[1]}
+                return {"$": "changed", "id": origin[1], "v": now}
         if t in _EXACT:
             if t is float:
                 return _float_out(value)
@@ -431,15 +439,9 @@ class Codec:
         if any(t is p for p in PROXY_TYPES):  # a proxy for an object of the other side: send its id back
             side, rid = t._coderl_ref_of(value)  # type: ignore[attr-defined]
             return {"$": "ref", "side": side, "id": rid}
-        origin = self._origins.get(id(value)) if not self.flatten else None
-        if origin is not None and origin[0] is value:  # a value the worker handed over, handed back
-            now = self._by_value(value, t, depth)
-            if now == origin[2]:
-                return {"$": "ref", "side": "w", "id": origin[1]}
-            return {"$": "changed", "id": origin[1], "v": now}
         by_value = self._by_value(value, t, depth)
         if by_value is not None:
-            if self.flatten and depth == 0 and (t in _MUTABLE or t not in _PLAIN_TYPES):
+            if self.flatten and ((depth == 0 and t in _MUTABLE) or t not in _PLAIN_TYPES):
                 # Where it came from goes with it: handed back, the agent's code gets its own object again, as in
                 # one process (red-team round 20 told the copy from the list it had returned, and read a
                 # NamedTuple's own method that the plain tuple did not have).
@@ -617,9 +619,15 @@ class Codec:
                 rid = data["id"]
                 if rid in self._unread_origins:
                     self._unread_origins.remove(rid)
+                if sys.getrefcount(value) > _FRESH or id(value) in self._origins:
+                    # a value Python shares ('', a small int, ()): it stands for no one object, so the worker's
+                    # is let go now (round 23 kept one alive for the whole run through a shared '')
+                    self._released.append([rid, 1])
+                    return value
                 # what it looked like here, encoded here: compared with this side's own encoding when handed back
                 # (the worker's own encoding differs in what it says of references, and in a set's order, round 22)
-                self._origins[id(value)] = (value, rid, self._by_value(value, type(value), 0))
+                snapshot = value if type(value) in _EXACT else self._by_value(value, type(value), 0)
+                self._origins[id(value)] = (value, rid, snapshot)
             return value
         if tag == "changed" and self.flatten:  # the test changed a value it was handed: change the original
             original, state = self.local(data.get("id")), self.decode(v, depth + 1)
