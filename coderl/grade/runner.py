@@ -48,17 +48,6 @@ class ResultChannel:
         self.emit("finished", exitstatus=int(exitstatus))
 
 
-class TestLifetimes:
-    """At each test's end the values the agent's code handed over are let go (``Codec.forget_origins``): the
-    worker then frees the objects they were made from, as one process frees what a test held when it ends."""
-
-    def __init__(self, codec: Any) -> None:
-        self.codec = codec
-
-    def pytest_runtest_logfinish(self, nodeid: str, location: Any) -> None:
-        self.codec.forget_origins()
-
-
 class SharedTmpPath:
     """A test's ``tmp_path`` is lent to the solution: its directory is made writable by the sandbox uid
     (a test writes an input file there, the solution writes its output beside it)."""
@@ -143,8 +132,7 @@ def main(argv: list[str]) -> int:
     _LENT.append(os.path.realpath(basetemp) + os.sep)
     sys.addaudithook(_guard_events)
     args += ["--confcutdir", GRADING_DIR, "--basetemp", basetemp]
-    plugins = [ResultChannel(out, nonce), SharedTmpPath(), TestLifetimes(boundary.codec)]
-    return int(pytest.main(args, plugins=plugins))
+    return int(pytest.main(args, plugins=[ResultChannel(out, nonce), SharedTmpPath()]))
 
 
 if __name__ == "__main__":

@@ -90,8 +90,8 @@ _STANDARD_VALUES = frozenset(id(v) for c in _STANDARD_CLASSES for v in vars(c).v
 _NAMEDTUPLE_REPR = collections.namedtuple("_Probe", "a").__repr__.__code__
 
 
-_TYPE_DICT = type.__dict__["__dict__"]
-_FUNCTION_CODE: Any = vars(types.FunctionType)["__code__"]  # a class's own namespace, read without its metaclass's say
+_TYPE_DICT = type.__dict__["__dict__"]  # a class's own namespace, read without its metaclass's say
+_FUNCTION_CODE: Any = vars(types.FunctionType)["__code__"]
 _GETSET = type(_TYPE_DICT)
 
 
@@ -122,19 +122,6 @@ def class_attribute(t: type, name: str) -> Any:
 PROXY_TYPES: list[type] = []  # the proxy classes of both sides (remote.py, worker.py): never the agent's
 
 
-def instance_dict(value: Any) -> dict[str, Any] | None:
-    """``value.__dict__`` when its classes keep it the plain way (a C descriptor), else None; a class may make
-    ``__dict__`` a property, which the encoder must not run (red-team round 20 switched the fix on from one)."""
-    try:
-        descriptor = class_attribute(type(value), "__dict__")
-    except UnsafeClass:
-        return None
-    if type(descriptor) is not _GETSET:
-        return None
-    own = descriptor.__get__(value)
-    return own if type(own) is dict else None
-
-
 def _adds_behaviour(value: Any, base: type) -> bool:
     """Whether ``value`` (an instance of a subclass of the plain type ``base``) behaves otherwise than its
     plain value: its classes above ``base`` or its own attributes redefine something ``base`` has. Such an
@@ -143,7 +130,7 @@ def _adds_behaviour(value: Any, base: type) -> bool:
     grade saw only the fix)."""
     for klass in type(value).__mro__:  # names of the agent's own type anywhere (a mix-in after the base too)
         if not all(type(k) is str for k in class_dict(klass)):
-            return True
+            return True  # hashing or comparing such a name would run its code
     for klass in type(value).__mro__:
         if klass is base:
             break
@@ -151,8 +138,6 @@ def _adds_behaviour(value: Any, base: type) -> bool:
             continue
         is_enum = issubclass(type(klass), enum.EnumMeta)
         for name, attr in class_dict(klass).items():
-            if type(name) is not str:
-                return True  # a name of the agent's own type: hashing it would run its code
             if name in ("__dict__", "__weakref__"):
                 if type(attr) is not _GETSET:
                     return True  # a property where Python keeps the instance's namespace
@@ -167,13 +152,14 @@ def _adds_behaviour(value: Any, base: type) -> bool:
             if name == "__repr__" and base is tuple and factory_repr:
                 continue
             return True
-    try:
-        if class_attribute(type(value), "__dict__") is None:
-            return False  # no namespace of its own (__slots__)
-    except UnsafeClass:
-        return True
-    own = instance_dict(value)
-    return own is None or any(type(k) is not str or (k not in _HARMLESS and hasattr(base, k)) for k in own)
+    # Every name on the way is an exact str (checked above): the lookup cannot raise UnsafeClass.
+    descriptor = class_attribute(type(value), "__dict__")
+    if descriptor is None:
+        return False  # no namespace of its own (__slots__)
+    if type(descriptor) is not _GETSET:
+        return True  # a class may make __dict__ a property, which the encoder must not run (round 20)
+    own = descriptor.__get__(value)
+    return type(own) is not dict or any(type(k) is not str or (k not in _HARMLESS and hasattr(base, k)) for k in own)
 
 
 _MUTABLE = (list, dict, set, bytearray)
@@ -458,8 +444,8 @@ class Codec:
 
     def forget_origins(self) -> None:
         """Release the worker's objects behind the values it handed over that nothing holds any more but this
-        table (run before every message and at each test's end): the worker frees them when one process would
-        have, not at a test's end (round 22 told values the test module keeps for the session, and an
+        table (run before every message, which carries the releases): the worker frees them when one process
+        would have, not at a test's end (round 22 told values the test module keeps for the session, and an
         assertion's temporaries, from what a test's end released)."""
         for key, entry in list(self._origins.items()):
             if sys.getrefcount(entry[0]) <= _HELD_ONLY_HERE:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import posixpath
 import re
 import sys
+from collections.abc import Iterator
 from typing import NoReturn
 
 from coderl.task import Task
@@ -163,21 +164,31 @@ def in_git_dir(path: str) -> bool:
     return path == ".git" or path.startswith(".git/")
 
 
+def _import_prefixes(task: Task) -> tuple[str, ...]:
+    """Where a repository task's top-level modules lie: the workspace root and its import roots (``src/``)."""
+    return ("", *(f"{r.strip('/')}/" for r in (task.repo.pythonpath if task.repo else ())))
+
+
+def _under_import_roots(path: str, prefixes: tuple[str, ...]) -> Iterator[tuple[str, str, str]]:
+    """For each import root ``path`` lies under: the root's prefix, the top-level name's entry (``pkg``,
+    ``mod.py``) and the rest of the path below it ("" for a file right in the root)."""
+    for prefix in prefixes:
+        if path.startswith(prefix):
+            first, _, rest = path[len(prefix) :].partition("/")
+            yield prefix, first, rest
+
+
 def _foreign_new_modules(task: Task, files: dict[str, bytes], foreign: frozenset[str]) -> set[str]:
     """The files of new top-level modules or packages (at the workspace root or an import root such as ``src``)
     named as something code installed in the task's image imports (``foreign``): such a module replaces what that
     code looks for, however the workspace itself uses it (``wcwidth`` for tabulate, red-team rounds 5-7)."""
     if not foreign:
         return set()
-    roots = ("", *(r.strip("/") for r in (task.repo.pythonpath if task.repo else ())))
+    prefixes = _import_prefixes(task)
     base = set(task.workspace)
     found: set[str] = set()
     for path in files:
-        for root in roots:
-            prefix = f"{root}/" if root else ""
-            if not path.startswith(prefix):
-                continue
-            first, _, rest = path[len(prefix) :].partition("/")
+        for prefix, first, rest in _under_import_roots(path, prefixes):
             if _module_name(posixpath.basename(path)) is None:
                 continue  # only code can be imported: a new notes/ or data/ folder shadows nothing
             name = first if rest else _module_name(first)
@@ -221,16 +232,13 @@ class _TestSetUp:
         self.folders = {posixpath.dirname(t.partition("::")[0]) for t in (task.repo.tests if task.repo else ())}
         # the importable top-level names of the workspace (its root and import roots), of the packages its
         # environment installs and of what installed code imports (``foreign``)
-        roots = ("", *(r.strip("/") for r in (task.repo.pythonpath if task.repo else ())))
+        prefixes = _import_prefixes(task)
         self.names = set(_dependency_modules(task)) | set(foreign)
         for path in task.workspace:
-            for root in roots:
-                prefix = f"{root}/" if root else ""
-                if path.startswith(prefix) and not in_git_dir(path):
-                    first, _, rest = path[len(prefix) :].partition("/")
-                    name = first if rest else _module_name(first)
-                    if name and name.isidentifier():
-                        self.names.add(name)
+            for _, first, rest in _under_import_roots(path, prefixes) if not in_git_dir(path) else ():
+                name = first if rest else _module_name(first)
+                if name and name.isidentifier():
+                    self.names.add(name)
 
     def change(self, path: str, data: bytes | None) -> str | None:
         """Why a commit holding ``data`` at ``path`` (None: the commit removes the file) changes how a clone runs
