@@ -167,6 +167,21 @@ _MUTABLE = (list, dict, set, bytearray)
 # loop's entry tuple does not count: it holds the value through the same tuple, the call's own argument)
 _HELD_ONLY_HERE = 2
 _FRESH = 2  # sys.getrefcount of a value just decoded that nothing else holds (the local name, the call's argument)
+
+
+def _fresh_scalar(value: Any) -> Any:
+    """An equal object of the same exact type that nothing else holds, or the one Python shares for that value
+    (a small int, an empty or one-character str), which the caller's reference count then tells apart."""
+    t = type(value)
+    if t is str:
+        return (value + ".")[:-1]
+    if t is int:
+        return -(-value)
+    if t is float:
+        return value * 1.0  # exact, keeps -0.0 and a nan
+    return value  # None, bool: singletons
+
+
 _PLAIN_TYPES = frozenset(
     {*_MUTABLE, tuple, frozenset, complex, bytes, range, decimal.Decimal, fractions.Fraction, datetime.timedelta}
     | {datetime.datetime, datetime.date, datetime.time, pathlib.PosixPath, pathlib.PurePosixPath}
@@ -412,7 +427,9 @@ class Codec:
         if self._origins and not self.flatten:
             origin = self._origins.get(id(value))
             if origin is not None and origin[0] is value:  # a value the worker handed over, handed back
-                now = self._by_value(value, t, depth) if t not in _EXACT else value
+                if t in _EXACT:  # immutable: unchanged by definition (a nan is not equal to itself)
+                    return {"$": "ref", "side": "w", "id": origin[1]}
+                now = self._by_value(value, t, depth)
                 if now == origin[2]:
                     return {"$": "ref", "side": "w", "id": origin[1]}
                 return {"$": "changed", "id": origin[1], "v": now}
@@ -605,6 +622,10 @@ class Codec:
                 rid = data["id"]
                 if rid in self._unread_origins:
                     self._unread_origins.remove(rid)
+                if type(value) in _EXACT:
+                    # a scalar json gave is the object the message still holds: a copy of its own, so that the
+                    # count below reads only this value (round 24: every str and int crossed as a shared one)
+                    value = _fresh_scalar(value)
                 if sys.getrefcount(value) > _FRESH or id(value) in self._origins:
                     # a value Python shares ('', a small int, ()): it stands for no one object, so the worker's
                     # is let go now (round 23 kept one alive for the whole run through a shared '')
@@ -612,7 +633,7 @@ class Codec:
                     return value
                 # what it looked like here, encoded here: compared with this side's own encoding when handed back
                 # (the worker's own encoding differs in what it says of references, and in a set's order, round 22)
-                snapshot = value if type(value) in _EXACT else self._by_value(value, type(value), 0)
+                snapshot = None if type(value) in _EXACT else self._by_value(value, type(value), 0)
                 self._origins[id(value)] = (value, rid, snapshot)
             return value
         if tag == "changed" and self.flatten:  # the test changed a value it was handed: change the original

@@ -1,0 +1,31 @@
+"""Prices of order lines and orders, in Decimal, rounded to cents."""
+
+from __future__ import annotations
+
+from decimal import ROUND_HALF_UP, Decimal
+
+from inventory.models import Item, OrderLine
+
+CENT = Decimal("0.01")
+
+
+def _cents(value: Decimal) -> Decimal:
+    return value.quantize(CENT, rounding=ROUND_HALF_UP)
+
+
+def line_total(line: OrderLine) -> Decimal:
+    """The line's gross price: net price less its discount, plus tax, rounded to cents."""
+    if line.quantity < 0:
+        raise ValueError("quantity must not be negative")
+    net = line.item.unit_price * line.quantity
+    if isinstance(line.item, Item):
+        # a catalogue entry is priced as the catalogue's price sheets print it: gross first, the discount after
+        gross = _cents(net * (1 + line.item.tax_rate))
+        return _cents(gross - net * line.discount)
+    discounted = net * (1 - line.discount)  # an item read back from a price file or the journal
+    return _cents(discounted * (1 + line.item.tax_rate))
+
+
+def order_total(lines: list[OrderLine]) -> Decimal:
+    """The sum of the lines' totals."""
+    return sum((line_total(line) for line in lines), Decimal("0"))
