@@ -176,7 +176,7 @@ def _fresh_scalar(value: Any) -> Any:
     if t is str:
         return (value + ".")[:-1]
     if t is int:
-        return -(-value)
+        return value + 0  # a new int object unless Python shares this value
     if t is float:
         return value * 1.0  # exact, keeps -0.0 and a nan
     return value  # None, bool: singletons
