@@ -351,14 +351,19 @@ _TAKEOVER = r"""
 import ctypes, os, sys
 libc = ctypes.CDLL(None, use_errno=True)
 pid, worker = os.getpid(), None
+hidden = False
 while pid > 1:  # the worker that started this program: its parent chain
     with open(f"/proc/{pid}/stat") as f:
         pid = int(f.read().rsplit(")", 1)[1].split()[1])
-    with open(f"/proc/{pid}/cmdline", "rb") as f:
-        if b"coderl_worker.py" in f.read():
-            worker = pid
-            break
-print("TAKEOVER-FOUND-WORKER" if worker else "TAKEOVER-NO-WORKER")
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            if b"coderl_worker.py" in f.read():
+                worker = pid
+                break
+    except OSError:  # not this uid's to see (non-dumpable, and /proc hides it): the parent is the worker
+        worker, hidden = pid, True
+        break
+print("TAKEOVER-WORKER-HIDDEN" if hidden else "TAKEOVER-FOUND-WORKER" if worker else "TAKEOVER-NO-WORKER")
 try:
     open(f"/proc/{worker}/environ", "rb").read()
     print("TAKEOVER-READ-ENVIRON")
@@ -386,6 +391,47 @@ grep -q '^ok$' "$CODERL_SUBMITTED/answer.txt"
 """
 
 
+_PROC_PROBE = r"""
+import os, sys
+me, seen = os.getpid(), []
+for name in os.listdir("/proc"):
+    if not name.isdigit() or int(name) == me:
+        continue
+    try:
+        with open(f"/proc/{name}/cmdline", "rb") as f:
+            line = f.read()
+    except OSError:
+        continue
+    for secret in (b"CHECK-TEXT-7f3a", b"RUN-ARG-9c1e"):
+        if secret in line:
+            seen.append(secret.decode())
+print("PROBE-SAW", sorted(set(seen)) or "nothing")
+"""
+_PROC_CHECK = r"""
+# CHECK-TEXT-7f3a: text of the hidden check, which no program it runs may read
+coderl-run python3 probe.py RUN-ARG-9c1e
+coderl-run true "" && echo EMPTY-ARG-OK
+coderl-run; echo "NO-ARGS $?"
+"""
+
+
+def test_a_checks_text_and_arguments_stand_on_no_command_line(tmp_path: Path, graders: Graders) -> None:
+    """Red-team round 25 read the whole hidden check script in the check runner's ``bash -c`` command line, and a
+    check's ``coderl-run`` arguments in its client's, from a program the check ran (``/proc/PID/cmdline`` is
+    readable by every uid that sees the process). Now the script is read from a private file, the arguments go
+    over the client's stdin, and /proc shows each uid its own processes only."""
+    root = _write(
+        tmp_path / "procprobe",
+        'id = "procprobe"\nprompt = "p"\n[check]\nscript = "check_ci_probe.sh"\ntimeout_s = 60\n',
+        {"check_ci_probe.sh": _PROC_CHECK},
+        {"probe.py": _PROC_PROBE},
+    )
+    task = load_task(root)
+    out = graders.grade(task, dict(task.workspace)).output
+    assert "PROBE-SAW nothing" in out, out
+    assert "EMPTY-ARG-OK" in out and "NO-ARGS 125" in out, out  # an empty argument and no argument stay apart
+
+
 def test_a_checks_worker_is_out_of_reach_of_the_programs_it_runs(tmp_path: Path, graders: Graders) -> None:
     """Round 2 of the red team took over a check's worker from a program it ran (its pipes by ``pidfd_getfd``;
     a workspace ``ast.py`` imported by the worker itself when a program printed bytes that are not UTF-8) and
@@ -404,7 +450,8 @@ def test_a_checks_worker_is_out_of_reach_of_the_programs_it_runs(tmp_path: Path,
     task = load_task(root)
     result = graders.grade(task, dict(task.workspace))
     out = result.output
-    assert "TAKEOVER-FOUND-WORKER" in out and "takeover status 0" in out, out  # the probe ran as meant
+    # the probe ran as meant; the worker is its parent, which /proc does not even show it (hidepid, non-dumpable)
+    assert "TAKEOVER-WORKER-HIDDEN" in out and "takeover status 0" in out, out
     assert "not UTF-8" in out and "LIVE-CHANGED" in out, out  # its output came back; it rewrote the live file
     for marker in ("TAKEOVER-READ-ENVIRON", "TAKEOVER-GOT-FD", "LEFTOVER-ALIVE", "AST-IMPORTED"):
         assert marker not in out, out

@@ -186,7 +186,10 @@ def test_agent_cannot_be_killed_or_read(live_pool):
 
     before, kill, after = live_pool.episode(attack)
     assert "kill=1" in kill.stdout
-    assert "Permission denied" in kill.stderr
+    # /proc shows the sandbox uid its own processes only (hidepid=2): the agent's entries are not even there
+    pid = before["pid"]
+    assert f"/proc/{pid}/environ: No such file or directory" in kill.stderr
+    assert f"/proc/{pid}/fd': No such file or directory" in kill.stderr
     assert after["pid"] == before["pid"]
     _serves(live_pool)
 

@@ -1,5 +1,8 @@
 """``coderl-run ARGV...`` inside a check script: run a command as the sandbox uid, in the workspace.
 
+The shell function hands the arguments over on stdin (their count, then each, NUL-terminated), so that they never
+stand on a command line, which other uids can read.
+
 The request goes to the check runner (``checkrun.py``) over its private socket; the command runs in the
 grading worker, and its output is printed here and its exit status returned (124 after its time limit,
 128+N when signal N ended it, 125 when it could not be run). ``CODERL_RUN_TIMEOUT`` (seconds) overrides
@@ -44,5 +47,14 @@ def main(argv: list[str]) -> int:
     return int(code) if int(code) >= 0 else 128 - int(code)
 
 
+def read_argv(data: bytes) -> list[str]:
+    """The arguments as the shell function sent them: their count, then each one, NUL-terminated."""
+    parts = data.split(b"\0")
+    count = int(parts[0])
+    if len(parts) < count + 2:
+        raise ValueError("coderl-run: arguments cut short")
+    return [p.decode("utf-8", "surrogateescape") for p in parts[1 : count + 1]]
+
+
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main(sys.argv[1:] or read_argv(sys.stdin.buffer.read())))

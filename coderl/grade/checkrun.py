@@ -37,7 +37,13 @@ from typing import Any
 GRADING_DIR = os.path.dirname(os.path.abspath(__file__))
 WORKSPACE = "/workspace"
 SUBMITTED = os.path.join(GRADING_DIR, "submitted")  # the graded files, written by the grader (grader.py)
-PRELUDE = 'coderl-run() {{ python3 -I -B {dir}/coderl_run.py "$@"; }}\n'
+# The arguments travel on the client's stdin, not its command line: a process's command line is readable by every
+# uid that can see it (red-team round 25 read a check's arguments there). The count comes first, so that
+# `coderl-run ""` and `coderl-run` stay apart.
+PRELUDE = (
+    "coderl-run() {{ {{ printf '%s\\0' \"$#\"; [ \"$#\" -eq 0 ] || printf '%s\\0' \"$@\"; }} "
+    "| python3 -I -B {dir}/coderl_run.py; }}\n"
+)
 
 
 def check_id(script: str) -> str:
@@ -143,10 +149,16 @@ def main() -> int:
         "CODERL_WORKSPACE": WORKSPACE,
         "CODERL_SUBMITTED": submitted,
         "CODERL_RUN_SOCKET": os.path.join(private, "run.sock"),
+        "CODERL_CHECK_SOURCE": os.path.join(private, "check.sh"),
     }
     emit("phase", id=test, when="setup", ok=True, skipped=False)
+    # The script is read from a file of this private folder, never passed as an argument (a command line is
+    # readable by other uids, red-team round 25 read the whole hidden check there).
+    source = os.path.join(private, "check.sh")
+    with open(source, "w", encoding="utf-8") as handle:
+        handle.write(text)
     proc = subprocess.run(
-        ["bash", "-c", PRELUDE.format(dir=GRADING_DIR) + text, f"check:{script}"],
+        ["bash", "-c", PRELUDE.format(dir=GRADING_DIR) + '. "$CODERL_CHECK_SOURCE"', f"check:{script}"],
         cwd=private,
         env=env,
         stdin=subprocess.DEVNULL,

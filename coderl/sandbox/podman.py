@@ -332,6 +332,10 @@ class PodmanEngine:
             "no_new_privileges": True,
             "seccomp_profile_path": str(self.seccomp_profile()),
             "read_only": True,
+            # Each uid sees only its own processes in /proc; the agent (group 0) sees all of them, as its clean-up
+            # needs. A grade's trusted processes run beside the agent's code under another uid: their command
+            # lines (a check's arguments) are not the code's to read (red-team round 25).
+            "procfs_opts": ["hidepid=2", "gid=0"],
             "init": True,
             "user": "0",
             "working_dir": "/workspace",
