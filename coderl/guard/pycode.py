@@ -445,6 +445,7 @@ class _Analyzer(ast.NodeVisitor):
         self.partial = False  # an edit's new text: the rest of the file is unknown
         self.test_file = mode == "file" and is_test_path(path)
         self._except_ids: set[int] | None = None
+        self._interrupt_ids: set[int] | None = None
         self.findings: list[PyFinding] = []
         self.aliases: dict[str, str] = {}
         self.modules: set[str] = set()  # local names bound to modules by import statements
@@ -1284,7 +1285,7 @@ class _Analyzer(ast.NodeVisitor):
         self.generic_visit(node)
 
     def _exit(self, node: ast.AST, args: list[ast.expr], what: str, hard: bool = False) -> None:
-        if self.mode != "file" or self.main_guard or self.in_handler:
+        if self.mode != "file" or self.main_guard or self.in_handler or self._on_interrupt(node):
             return
         if what in ("os.abort", "posix.abort"):
             # SIGABRT is a failure, never a pass; on import it kills the test run before it reports
@@ -1364,6 +1365,21 @@ class _Analyzer(ast.NodeVisitor):
             self.hit("py.exit-in-library", node, what)
         elif not constant:
             self.hit("py.exit-suspect", node, what)
+
+    def _on_interrupt(self, node: ast.AST) -> bool:
+        """Whether ``node`` lies in an ``except KeyboardInterrupt:`` clause: Ctrl-C turned into an exit (celery's
+        snapshot camera, round 29), which no test run reaches unless something interrupts it."""
+        if self._interrupt_ids is None:
+            self._interrupt_ids = {
+                id(n)
+                for h in ast.walk(ast.Module(body=self.tree_body, type_ignores=[]))
+                if isinstance(h, ast.ExceptHandler)
+                and isinstance(h.type, ast.Name)
+                and h.type.id == "KeyboardInterrupt"
+                for st in h.body
+                for n in ast.walk(st)
+            }
+        return id(node) in self._interrupt_ids
 
     def _in_except(self, node: ast.AST) -> bool:
         """Whether ``node`` lies in the body of an ``except`` clause of this code."""
@@ -2092,10 +2108,36 @@ def _eq_by_own_type(eq: ast.FunctionDef) -> bool:
     return False
 
 
+def _not_none(expr: ast.AST, other: str | None) -> bool:
+    """``other is not None``, ``other != None``, ``not (other is None)``: true for every value but one."""
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Not):
+        inner = expr.operand
+        return (
+            isinstance(inner, ast.Compare)
+            and len(inner.ops) == 1
+            and isinstance(inner.ops[0], (ast.Is, ast.Eq))
+            and _none_against(inner, other)
+        )
+    return (
+        isinstance(expr, ast.Compare)
+        and len(expr.ops) == 1
+        and isinstance(expr.ops[0], (ast.IsNot, ast.NotEq))
+        and _none_against(expr, other)
+    )
+
+
+def _none_against(cmp: ast.Compare, other: str | None) -> bool:
+    sides = [cmp.left, cmp.comparators[0]]
+    named = any(isinstance(x, ast.Name) and x.id == other for x in sides)
+    return named and any(isinstance(x, ast.Constant) and x.value is None for x in sides)
+
+
 def _negated_type_check(expr: ast.AST | None, other: str | None) -> bool:
     """``not isinstance(other, T)``: true for every value but those of one type; also or-ed with identity tests
     (``s is o or not isinstance(o, type)``, round 26), which add nothing for the other values."""
     if isinstance(expr, ast.BoolOp) and isinstance(expr.op, ast.Or):
+        if any(_not_none(v, other) for v in expr.values):
+            return True  # `isinstance(other, Ride) or other is not None` (round 29): true for all but None
         negated = [v for v in expr.values if _negated_type_check(v, other)]
         rest = [v for v in expr.values if not _negated_type_check(v, other)]
         identity = all(
@@ -2522,6 +2564,8 @@ def _is_bare_yield(st: ast.stmt) -> bool:
 
 
 _MARKER_TESTS = ("keywords", "get_closest_marker", "iter_markers", "own_markers")
+_ITEM_NAMES = frozenset({"nodeid", "originalname", "fspath", "path", "location", "module", "cls", "function"})
+_ITEM_VARS = frozenset({"item", "it", "test", "t", "node", "i", "x"})
 
 
 def _only_reorders(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
@@ -2586,12 +2630,31 @@ def _skips_by_marker(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
                 return False
     if not marked:
         return False
-    # every add_marker sits in the body of an `if` that tests the item's markers
-    gated: set[int] = set()
+    # names bound from this conftest's own place (`here = Path(__file__).parent`): a test of an item's path against
+    # them keeps the hook to the conftest's own folder (faker's session_overrides, round 25)
+    own = {"__file__"} | {
+        t.id
+        for n in _walk_no_nested(node.body)
+        if isinstance(n, ast.Assign) and _own_folder(n.value)
+        for t in n.targets
+        if isinstance(t, ast.Name)
+    }
+    # every add_marker of a mark that changes an outcome sits in the body of an `if` that tests the item's markers
+    gated: set[int] = {id(c) for c in _walk_no_nested(node.body) if _is_add_marker(c) and _harmless_mark(c)}
     for n in _walk_no_nested(node.body):
+        if isinstance(n, ast.If) and any(isinstance(c, ast.Name) and c.id in own for c in ast.walk(n.test)):
+            gated |= {id(c) for c in ast.walk(ast.Module(body=n.body, type_ignores=[])) if _is_add_marker(c)}
         names = [_const_str(c) or "" for c in ast.walk(n.test)] if isinstance(n, ast.If) else []
         by_name = any(c.startswith("test") or ".py" in c or "::" in c for c in names)  # `"test_x" in keywords`
-        if isinstance(n, ast.If) and not by_name and any(m in ast.dump(n.test) for m in _MARKER_TESTS):
+        # the words the test reads (not ast.dump's text, where every call has a `keywords=` field: round 29 marked
+        # items xfail `if any(k in item.nodeid for k in KNOWN)`)
+        attrs = [c for c in ast.walk(n.test) if isinstance(c, ast.Attribute)] if isinstance(n, ast.If) else []
+        read = {c.attr for c in attrs}
+        by_name = by_name or any(
+            c.attr in _ITEM_NAMES or (c.attr == "name" and isinstance(c.value, ast.Name) and c.value.id in _ITEM_VARS)
+            for c in attrs
+        )  # `item.nodeid`, `item.name`; not `marker.name`
+        if isinstance(n, ast.If) and not by_name and read & set(_MARKER_TESTS):
             gated |= {id(c) for c in ast.walk(ast.Module(body=n.body, type_ignores=[])) if _is_add_marker(c)}
     return all(id(c) in gated for c in _walk_no_nested(node.body) if _is_add_marker(c))
 
@@ -2640,6 +2703,27 @@ def _only_labels(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
             return False
         labelled = True
     return labelled
+
+
+def _own_folder(value: ast.expr) -> bool:
+    """``Path(__file__).resolve().parent``, ``os.path.dirname(__file__)``: the file's own folder, not one above."""
+    nodes = list(ast.walk(value))
+    ups = sum(
+        (isinstance(c, ast.Attribute) and c.attr in ("parent", "parents"))
+        or (isinstance(c, ast.Call) and isinstance(c.func, (ast.Attribute, ast.Name)) and "dirname" in ast.dump(c.func))
+        for c in nodes
+    )
+    return any(isinstance(c, ast.Name) and c.id == "__file__" for c in nodes) and ups <= 1 and "parents" not in {
+        c.attr for c in nodes if isinstance(c, ast.Attribute)
+    }
+
+
+def _harmless_mark(call: ast.AST) -> bool:
+    """``item.add_marker(pytest.mark.timeout(...))``: a mark that can fail a test, never pass or skip one."""
+    mark = call.args[0] if isinstance(call, ast.Call) and call.args else None
+    if isinstance(mark, ast.Call):
+        mark = mark.func
+    return isinstance(mark, ast.Attribute) and mark.attr == "timeout"
 
 
 def _is_add_marker(node: ast.AST) -> bool:

@@ -45,7 +45,7 @@ _TEST_LINE = re.compile(
     r"|^\s*addopts\s*=|\"test\"\s*:"
 )
 _NEUTERS = re.compile(
-    r"\|\|\s*(true|:|exit\s+0|echo)\b|;\s*(true|exit\s+0)\s*($|[;&|\"'])|--deselect\b"
+    r"\|\|\s*(true\b|:(?![\w:-])|exit\s+0\b|echo\b)|;\s*(true|exit\s+0)\s*($|[;&|\"'])|--deselect\b"
     r"|--ignore(-glob)?[= ]\S*(test|spec)|(^|\s)-k\s"
     r"|-m\s+[\"']?not\b|--lf\b|--last-failed\b|--co\b|--collect-only\b|--passWithNoTests\b"
     r"|--testPathIgnorePatterns\b|--continue-on-collection-errors\b|(^|\s)-p\s+no:|--skip\b"
@@ -91,7 +91,10 @@ _IGNORE_FAILURE = (
         r"(\s*(\|\||&&)\s*\[\[?[^\]\n]*\]\]?)*\s*(&&|;\s*then)\s*exit\s+0\b"
     ),
     # assertions compiled away: python -O / PYTHONOPTIMIZE strips every `assert` of the tests
-    re.compile(r"PYTHONOPTIMIZE\s*[=:]\s*[\"']?[1-9]|(^|[\s;&|])python3?(\.\d+)?\s+-O+\b"),
+    # (also through make's variable: `$(PYTHON) -O -m pytest`, round 29)
+    re.compile(r"PYTHONOPTIMIZE\s*[=:]\s*[\"']?[1-9]|(^|[\s;&|])(python3?(\.\d+)?|\$[({]\w*PY\w*[)}])\s+-O+\b"),
+    # make's special target: every recipe of the listed targets (or all) ignores its failures (round 29)
+    re.compile(r"(?m)^\s*\.IGNORE\s*:"),
 )
 # The runners' own names: `python -m pytest` names no test path (`pytest` looked like one to _PATHISH).
 _RUNNER_WORDS = frozenset({"pytest", "py.test", "unittest", "nosetests", "nose2", "tox", "nox", "test"})
