@@ -41,7 +41,7 @@ SUBMITTED = os.path.join(GRADING_DIR, "submitted")  # the graded files, written 
 # uid that can see it (red-team round 25 read a check's arguments there). The count comes first, so that
 # `coderl-run ""` and `coderl-run` stay apart.
 PRELUDE = (
-    "coderl-run() {{ {{ printf '%s\\0' \"$#\"; [ \"$#\" -eq 0 ] || printf '%s\\0' \"$@\"; }} "
+    'coderl-run() {{ {{ printf \'%s\\0\' "$#"; [ "$#" -eq 0 ] || printf \'%s\\0\' "$@"; }} '
     "| python3 -I -B {dir}/coderl_run.py; }}\n"
 )
 

@@ -2713,9 +2713,11 @@ def _own_folder(value: ast.expr) -> bool:
         or (isinstance(c, ast.Call) and isinstance(c.func, (ast.Attribute, ast.Name)) and "dirname" in ast.dump(c.func))
         for c in nodes
     )
-    return any(isinstance(c, ast.Name) and c.id == "__file__" for c in nodes) and ups <= 1 and "parents" not in {
-        c.attr for c in nodes if isinstance(c, ast.Attribute)
-    }
+    return (
+        any(isinstance(c, ast.Name) and c.id == "__file__" for c in nodes)
+        and ups <= 1
+        and "parents" not in {c.attr for c in nodes if isinstance(c, ast.Attribute)}
+    )
 
 
 def _harmless_mark(call: ast.AST) -> bool:
