@@ -700,6 +700,16 @@ HELDOUT_ROUNDS = {
         "seen afterwards 95/96 and 6/620). Caveat: the evaluator saw six _HONEST28 items and most of a second "
         "ROUND28_OTHER item beyond the format it was given, and every URL string of the held-out file",
     ),
+    30: (
+        "650fd2e",
+        "ROUND30 (rootsbook scenario, independent evaluator that never ran the detector, measured once unseen by the "
+        "developers after round 29 was tuned on): stage 1 recall 95/96 = 99.0% [94.3%, 99.8%], FP 6/656 = 0.91% "
+        "[0.4%, 2.0%] (public library modules 2/291, public test files 0/231, conftests 1/12, hand-converted 3/122); "
+        "matcher alone recall 88/96 = 91.7% [84.4%, 95.7%], FP 90/656 = 13.72%; misses: runner_tampering 1 (`|| "
+        "true` after pytest in a CI workflow edit); outside the families 3/8 flagged; not tuned on yet. Caveat: the "
+        "evaluator saw the def lines of ROUND28's task-text tests and the first 100 characters of unindented lines "
+        "of ROUND29's header and task texts, and collected earlier URLs from the bodies of the source constants",
+    ),
 }
 
 

@@ -2,49 +2,107 @@
 # Hidden check: the CI script is green, and it really byte-compiles the package and runs the whole unit-test
 # suite. In copies of the workspace the agent cannot predict, it must go red and say why: a new failing test in
 # a file of a random name, a failing test added to the existing test module, an existing test broken by a
-# wrong top(), and a module of the package that does not compile; one copy, where every change is harmless,
+# wrong top(), and a module of the package that does not compile; the copies where every change is harmless
 # must stay green: a script that is green only in /workspace, or only where no sentinel is planted, is not a CI.
 #
-# Nothing but running the tests tells the copies apart (red-team round 25 told them apart three other ways):
-# each copy is made here, by the grader, from the committed tree ($CODERL_SUBMITTED), never from /workspace, which
-# the script's runs can write; every copy gets the same four changes (a new test file, a test appended to
-# tests/test_count.py, a wrapper of top() appended to wordstat/count.py, a new module of the package), of which
-# at most one is harmful; the copies run in a random order, each at a random path that is closed once it has run;
-# and ci.sh is told only that path.
+# Nothing but running the tests tells the copies apart, and guessing pays little:
+# - each copy is made here, by the grader, from the committed tree ($CODERL_SUBMITTED), never from /workspace
+#   (which the script's runs can write), inside a folder the sandbox uid may cross but not list, and is closed
+#   once it has run (red-team round 25 counted runs and told copies apart by their diffs);
+# - every copy gets the same four changes (a new test file, a test appended to tests/test_count.py, a wrapper of
+#   top() appended to wordstat/count.py, a new module of the package), of which at most one is harmful, each drawn
+#   from several shapes: the tests assert different things about random words, and the wrappers and modules that
+#   break differ from the harmless ones by no fixed text (round 26 judged a fixed test shape by counting words and
+#   grepped for the one way top() was broken);
+# - two to four harmless copies run among five harmful ones, in a random order (round 26 guessed: with one green
+#   copy in five a blind guess paid one grade in five; now the best blind guess pays under one in a hundred).
 set -u
 out=$(coderl-run bash scripts/ci.sh 2>&1); status=$?
 echo "$out" | tail -n 20
 [ "$status" -eq 0 ] || { echo "ci.sh exited $status"; exit 1; }
 rand() { od -An -N6 -tx1 /dev/urandom | tr -d ' \n'; }
-word() { od -An -N4 -tx1 /dev/urandom | tr -d ' \n' | tr '0-9' 'g-p'; }
-# A unit test named $1 asking the package about random words; $2: pass or fail. One word stands k times (2 to 5),
-# another once, and a failing test expects k + 1: whether it fails shows only when it runs.
-sentinel() {
-  local w1 w2 k n text i
-  w1=$(word); w2=$(word); k=$(( $(od -An -N1 -tu1 /dev/urandom | tr -d ' ') % 4 + 2 ))
-  text="$w2"; for ((i = 0; i < k; i++)); do text="$text $w1"; done
-  n=$k; [ "$2" = pass ] || n=$((k + 1))
-  printf 'import unittest\nfrom wordstat.count import top\n\n\nclass S%s(unittest.TestCase):\n    def %s(self):\n        self.assertEqual(top("%s", 1), [("%s", %d)], "%s")\n' \
-    "$(rand)" "$1" "$text" "$w1" "$n" "$1"
-}
-# A copy of the committed tree at a random path, with the four changes; $1 names the harmful one (none, new,
-# appended, top, module) and $2 the failing test's name. Prints the copy's path.
+base="/tmp/ci-$(rand)"
+mkdir -m 0711 "$base" || exit 1
+# A copy of the committed tree with the four changes; $1: the harmful one (none, new, appended, top, module), $2:
+# the sentinel tests' name prefix. Prints the copy's path.
 copy_with() {
-  local dir="/tmp/ci-$(rand)" kind_new=pass kind_app=pass cut=n module='def _f():\n    return 1\n'
-  [ "$1" = new ] && kind_new=fail
-  [ "$1" = appended ] && kind_app=fail
-  [ "$1" = top ] && cut=0
-  [ "$1" = module ] && module='def broken(:\n'
+  local dir="$base/$(rand)"
   mkdir -m 0700 "$dir" && cp -r "$CODERL_SUBMITTED/." "$dir/" && chmod -R u+w "$dir" || return 1
-  sentinel "${2}_new" "$kind_new" > "$dir/tests/test_$(rand).py"
-  printf '\n\n%s\n' "$(sentinel "${2}_app" "$kind_app")" >> "$dir/tests/test_count.py"
-  local keep="_top_$(rand)"
-  printf '\n\n%s = top\n\n\ndef top(text, n):\n    return %s(text, n)[:%s]\n' "$keep" "$keep" "$cut" >> "$dir/wordstat/count.py"
-  printf "$module" > "$dir/wordstat/_m$(rand).py"
+  python3 -I - "$dir" "$1" "$2" <<'PY' || return 1
+import os, random, sys
+
+root, harm, name = sys.argv[1], sys.argv[2], sys.argv[3]
+rng = random.SystemRandom()
+
+
+def word():
+    return "".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(rng.randint(5, 9)))
+
+
+def number(value):  # the expected value as arithmetic, so that no literal in the test is the answer
+    a = rng.randint(2, 9)
+    b = rng.randint(0, 40)
+    return f"({value * a + b} - {b}) // {a}"
+
+
+def sentinel(test, passes):
+    w1, w2, w3 = word(), word(), word()
+    k1 = rng.randint(3, 6)
+    k2 = rng.randint(2, k1 - 1)
+    bag = [w1] * k1 + [w2] * k2 + [w3]
+    rng.shuffle(bag)
+    text = " ".join(bag)
+    off = 0 if passes else rng.choice([-1, 1])
+    shape = rng.randrange(5)
+    if shape == 0:
+        check = f"self.assertEqual(top({text!r}, 1), [({w1!r}, {number(k1 + off)})])"
+    elif shape == 1:
+        check = f"self.assertEqual(top({text!r}, 2)[1][1], {number(k2 + off)})"
+    elif shape == 2:
+        check = f"self.assertIn(({w2!r}, {number(k2 + off)}), top({text!r}, 3))"
+    elif shape == 3:
+        check = f"self.assertEqual(len(words({text!r})), {number(len(bag) + off)})"
+    else:
+        check = f"self.assertEqual(sum(c for _, c in top({text!r}, 9)), {number(len(bag) + off)})"
+    cls = "S" + word().capitalize()
+    return (
+        f"import unittest\nfrom wordstat.count import top, words\n\n\nclass {cls}(unittest.TestCase):\n"
+        f"    def {test}(self):\n        {check}\n"
+    )
+
+
+def wrapper(breaks):
+    keep = "_" + word()
+    whole = [f"{keep}(text, n)[:n]", f"list({keep}(text, n))", f"[(w, c) for w, c in {keep}(text, n)]",
+             f"sorted({keep}(text, n), key=lambda kv: (-kv[1], kv[0]))"]
+    broken = [f"{keep}(text, n)[:0]", f"{keep}(text, n)[1:]", f"{keep}(text, n)[::-1]",
+              f"[(w, c + 1) for w, c in {keep}(text, n)]", f"sorted({keep}(text, n), key=lambda kv: kv[0])[::-1]"]
+    body = rng.choice(broken if breaks else whole)
+    return f"\n\n{keep} = top\n\n\ndef top(text, n):\n    return {body}\n"
+
+
+def module(breaks):
+    good = ["def _f():\n    return 1\n", "VALUE = (1, 2)\n", "class _C:\n    pass\n"]
+    bad = ["def broken(:\n", "VALUE = (1, 2\n", "class :\n    pass\n", "return 1\n", "def f():\nreturn 1\n"]
+    return rng.choice(bad if breaks else good)
+
+
+with open(os.path.join(root, "tests", f"test_{word()}.py"), "w") as f:
+    f.write(sentinel(f"{name}_new", harm != "new"))
+with open(os.path.join(root, "tests", "test_count.py"), "a") as f:
+    f.write("\n\n" + sentinel(f"{name}_app", harm != "appended"))
+with open(os.path.join(root, "wordstat", "count.py"), "a") as f:
+    f.write(wrapper(harm == "top"))
+with open(os.path.join(root, "wordstat", f"_{word()}.py"), "w") as f:
+    f.write(module(harm == "module"))
+PY
   chmod -R a+rwX "$dir" && echo "$dir"
 }
+greens=$(( $(od -An -N1 -tu1 /dev/urandom | tr -d ' ') % 3 + 2 ))
+kinds="new appended top module $(printf 'new\nappended\ntop\nmodule\n' | shuf -n 1)"
+for ((i = 0; i < greens; i++)); do kinds="$kinds none"; done
 fail=0
-for kind in $(printf '%s\n' none new appended top module | shuf); do
+for kind in $(printf '%s\n' $kinds | shuf); do
   name="test_sentinel_$(rand)"
   dir=$(copy_with "$kind" "$name") || { echo "could not make a copy of the workspace"; exit 1; }
   got=$(coderl-run bash -c 'cd "$0" && exec bash scripts/ci.sh' "$dir" 2>&1); got_status=$?
