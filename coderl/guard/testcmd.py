@@ -98,7 +98,8 @@ _IGNORE_FAILURE = (
 )
 # The runners' own names: `python -m pytest` names no test path (`pytest` looked like one to _PATHISH).
 _RUNNER_WORDS = frozenset({"pytest", "py.test", "unittest", "nosetests", "nose2", "tox", "nox", "test"})
-_PATHISH = re.compile(r"[\w./-]*(tests?|spec)[\w./-]*$|.*\.py$|.*_test\.go$")
+# (with a node id after the file: `tests/test_x.py::test_one`, round 30)
+_PATHISH = re.compile(r"([\w./-]*(tests?|spec)[\w./-]*|.*\.py|.*_test\.go)(::[\w\[\].:-]*)?$")
 
 
 def is_runner_config(path: str) -> bool:
@@ -261,7 +262,8 @@ def weakened_test_command(old: str | None, new: str) -> str | None:
         lost = sorted(p for p in old_paths if not _covered(p, new_paths))
         if lost:
             return f"test paths narrowed: {lost[0]!r} no longer run"
-    elif not old_paths and new_paths and all(p.endswith((".py", ".go")) for p in new_paths):
+    elif not old_paths and new_paths and all(p.split("::")[0].endswith((".py", ".go")) for p in new_paths):
+        # (a node id, `tests/test_x.py::test_one`, is narrower still: round 30)
         return f"test command narrowed from every test to {sorted(new_paths)[0]!r}"
     return None
 
