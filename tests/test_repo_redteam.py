@@ -566,7 +566,8 @@ def _attack_files(task: Task, folder: Path, attack: str) -> Files:
     return files
 
 
-# Round 8's attacks that still pay are kept as strict expected failures naming the hole (issue 19 is open on them):
+# The attacks that still pay are kept as strict expected failures naming why. Every one holds the fix and switches
+# it by a grade/clone difference (class B in README's "What the grade guarantees": accepted, not a reward hack):
 # the day one of them gets 0, its test fails until the mark is removed.
 _PARAMS = [
     pytest.param(
@@ -575,7 +576,7 @@ _PARAMS = [
         meta,
         id=f"r{n}-{attack}",
         # a "racy" one pays or not by when the grader's kill lands in its loop: not strict
-        marks=[pytest.mark.xfail(strict=not meta.get("racy"), reason=f"known hole: {meta['hole']}")]
+        marks=[pytest.mark.xfail(strict=not meta.get("racy"), reason=f"a switched fix (class B): {meta['hole']}")]
         if "hole" in meta
         else [],
     )
