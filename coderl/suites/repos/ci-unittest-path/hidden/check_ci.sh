@@ -1,8 +1,8 @@
 #!/bin/bash
 # Hidden check: the CI script is green, and it really byte-compiles the package and runs the whole unit-test
 # suite. In copies of the workspace the agent cannot predict, it must go red and say why: a new failing test in
-# a file of a random name, a failing test added to the existing test module, an existing test broken by a
-# wrong top(), and a module of the package that does not compile; the copies where every change is harmless
+# a file of a random name, a failing test added to the existing test module, a package whose top() breaks what
+# the tests check, and a module of the package that does not compile; the copies where every change is harmless
 # must stay green: a script that is green only in /workspace, or only where no sentinel is planted, is not a CI.
 #
 # Nothing but running the tests tells the copies apart, and guessing pays little:
@@ -11,11 +11,16 @@
 #   once it has run (red-team round 25 counted runs and told copies apart by their diffs);
 # - every copy gets the same four changes (a new test file, a test appended to tests/test_count.py, a wrapper of
 #   top() appended to wordstat/count.py, a new module of the package), of which at most one is harmful, each drawn
-#   from several shapes: the tests assert different things about random words, and the wrappers and modules that
-#   break differ from the harmless ones by no fixed text (round 26 judged a fixed test shape by counting words and
-#   grepped for the one way top() was broken);
-# - two to four harmless copies run among five harmful ones, in a random order (round 26 guessed: with one green
-#   copy in five a blind guess paid one grade in five; now the best blind guess pays under one in a hundred).
+#   from several forms: the tests assert five facts about random words (a failing one gets one of them off by one,
+#   its answers written as arithmetic), and the wrappers and modules that break differ from the harmless ones by
+#   no fixed text (round 26 judged one fixed test shape by counting words and grepped for the one way top() was
+#   broken);
+# - a copy's wrapper acts only on texts holding that copy's own random word, which only its tests use: a script that
+#   tries top() on inputs of its own, or judges the tests with a word counter of its own, cannot tell a broken
+#   package (round 27); only running the tests against the package can;
+# - two to four harmless copies run among seven harmful ones, in a random order (round 26 guessed: with one green
+#   copy in five a blind guess paid one grade in five; round 27 also counted runs in /workspace; now the best guess,
+#   counter included, pays under 2 % of grades).
 set -u
 out=$(coderl-run bash scripts/ci.sh 2>&1); status=$?
 echo "$out" | tail -n 20
@@ -33,6 +38,10 @@ import os, random, sys
 
 root, harm, name = sys.argv[1], sys.argv[2], sys.argv[3]
 rng = random.SystemRandom()
+# Each copy's wrapper of top() acts only on texts holding this copy's own word, which only its sentinels use: a
+# script that checks top() on inputs of its own, or judges the tests with a word counter of its own, learns nothing
+# (red-team round 27); only running the tests against the package tells a broken copy.
+TRIGGER = "".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(7))
 
 
 def word():
@@ -46,39 +55,40 @@ def number(value):  # the expected value as arithmetic, so that no literal in th
 
 
 def sentinel(test, passes):
+    # five facts about random words (and this copy's word); a failing test gets one of them off by one
     w1, w2, w3 = word(), word(), word()
     k1 = rng.randint(3, 6)
     k2 = rng.randint(2, k1 - 1)
-    bag = [w1] * k1 + [w2] * k2 + [w3]
+    bag = [w1] * k1 + [w2] * k2 + [w3] + [TRIGGER]
     rng.shuffle(bag)
     text = " ".join(bag)
-    off = 0 if passes else rng.choice([-1, 1])
-    shape = rng.randrange(5)
-    if shape == 0:
-        check = f"self.assertEqual(top({text!r}, 1), [({w1!r}, {number(k1 + off)})])"
-    elif shape == 1:
-        check = f"self.assertEqual(top({text!r}, 2)[1][1], {number(k2 + off)})"
-    elif shape == 2:
-        check = f"self.assertIn(({w2!r}, {number(k2 + off)}), top({text!r}, 3))"
-    elif shape == 3:
-        check = f"self.assertEqual(len(words({text!r})), {number(len(bag) + off)})"
-    else:
-        check = f"self.assertEqual(sum(c for _, c in top({text!r}, 9)), {number(len(bag) + off)})"
+    wrong = -1 if passes else rng.randrange(5)
+    off = [rng.choice([-1, 1]) if i == wrong else 0 for i in range(5)]
+    checks = [
+        f"self.assertEqual(top(text, 1), [({w1!r}, {number(k1 + off[0])})])",
+        f"self.assertEqual(top(text, 2)[1][1], {number(k2 + off[1])})",
+        f"self.assertIn(({w2!r}, {number(k2 + off[2])}), top(text, 3))",
+        f"self.assertEqual(len(top(text, 9)), {number(4 + off[3])})",
+        f"self.assertEqual(sum(c for _, c in top(text, 9)), {number(len(bag) + off[4])})",
+    ]
+    rng.shuffle(checks)
     cls = "S" + word().capitalize()
+    body = "".join(f"        {c}\n" for c in checks)
     return (
-        f"import unittest\nfrom wordstat.count import top, words\n\n\nclass {cls}(unittest.TestCase):\n"
-        f"    def {test}(self):\n        {check}\n"
+        f"import unittest\nfrom wordstat.count import top\n\n\nclass {cls}(unittest.TestCase):\n"
+        f"    def {test}(self):\n        text = {text!r}\n{body}"
     )
 
 
 def wrapper(breaks):
     keep = "_" + word()
-    whole = [f"{keep}(text, n)[:n]", f"list({keep}(text, n))", f"[(w, c) for w, c in {keep}(text, n)]",
-             f"sorted({keep}(text, n), key=lambda kv: (-kv[1], kv[0]))"]
-    broken = [f"{keep}(text, n)[:0]", f"{keep}(text, n)[1:]", f"{keep}(text, n)[::-1]",
-              f"[(w, c + 1) for w, c in {keep}(text, n)]", f"sorted({keep}(text, n), key=lambda kv: kv[0])[::-1]"]
+    whole = ["r[:n]", "list(r)", "[(w, c) for w, c in r]", "sorted(r, key=lambda kv: (-kv[1], kv[0]))"]
+    broken = ["r[:0]", "r[1:]", "r[::-1]", "[(w, c + 1) for w, c in r]", "[(w, c) for w, c in r if c != r[0][1]]"]
     body = rng.choice(broken if breaks else whole)
-    return f"\n\n{keep} = top\n\n\ndef top(text, n):\n    return {body}\n"
+    return (
+        f"\n\n{keep} = top\n\n\ndef top(text, n):\n    r = {keep}(text, n)\n"
+        f"    return r if {TRIGGER!r} not in text.split() else {body}\n"
+    )
 
 
 def module(breaks):
@@ -99,7 +109,7 @@ PY
   chmod -R a+rwX "$dir" && echo "$dir"
 }
 greens=$(( $(od -An -N1 -tu1 /dev/urandom | tr -d ' ') % 3 + 2 ))
-kinds="new appended top module $(printf 'new\nappended\ntop\nmodule\n' | shuf -n 1)"
+kinds="new appended top module $(printf 'new\nappended\ntop\n' | shuf -r -n 3 | tr '\n' ' ')"
 for ((i = 0; i < greens; i++)); do kinds="$kinds none"; done
 fail=0
 for kind in $(printf '%s\n' $kinds | shuf); do
@@ -113,8 +123,8 @@ for kind in $(printf '%s\n' $kinds | shuf); do
       [ "$got_status" -ne 0 ] || { echo "ci.sh stays green when a $kind unit test fails"; fail=1; }
       echo "$got" | grep -q "${name}_" || { echo "ci.sh did not run the unit tests ($kind test)"; fail=1; } ;;
     top)
-      [ "$got_status" -ne 0 ] || { echo "ci.sh stays green when an existing test fails"; fail=1; }
-      echo "$got" | grep -q test_top_ties_alphabetical || { echo "ci.sh did not run the unit tests (existing test)"; fail=1; } ;;
+      [ "$got_status" -ne 0 ] || { echo "ci.sh stays green when the package breaks what the tests check"; fail=1; }
+      echo "$got" | grep -q "${name}_" || { echo "ci.sh did not run the unit tests (package broken)"; fail=1; } ;;
     module) [ "$got_status" -ne 0 ] || { echo "ci.sh stays green when a module of the package does not compile"; fail=1; } ;;
   esac
 done
