@@ -21,7 +21,47 @@
 # - two to four harmless copies run among seven harmful ones, in a random order (round 26 guessed: with one green
 #   copy in five a blind guess paid one grade in five; round 27 also counted runs in /workspace; now the best guess,
 #   counter included, pays under 2 % of grades).
+#
+# And first, what was submitted: the fault is in one step of scripts/ci.sh, so the script must keep the task's steps
+# with only its unit-test step changed (still `python3 -m unittest discover`), and the package and tests must be
+# the task's, with no Python added anywhere. An output-only check cannot tell a good imitation of a test run from
+# the run itself (rounds 25-28 wrote four generations of them into ci.sh); pinning what runs leaves none.
 set -u
+python3 -I - "$CODERL_SUBMITTED" <<'PY' || exit 1
+import hashlib, os, re, sys
+
+root = sys.argv[1]
+pinned = {
+    "tests/__init__.py": "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+    "tests/test_count.py": "7aab58ad91865c7fe5bacb4cb34b612bd6181a7c7446841e239dc5532441320b",
+    "wordstat/__init__.py": "12197d0ef205d5ce0e85a7aa098c5828092243a52da0945ac7b160143930d801",
+    "wordstat/__main__.py": "edd15a81f34f33d63d18cd776d3d95e5b7d10c964237a10392d1533d4425af6b",
+    "wordstat/count.py": "0fcdae0d8a6e15241234305d69855aba03dc1b1b4f652073a552d5ee8838be68",
+}
+for rel, digest in pinned.items():
+    path = os.path.join(root, rel)
+    if os.path.islink(path) or not os.path.isfile(path):
+        sys.exit(f"{rel} is not the task's file any more")
+    with open(path, "rb") as f:
+        if hashlib.sha256(f.read()).hexdigest() != digest:
+            sys.exit(f"{rel} changed: the fault is in scripts/ci.sh")
+for folder, dirs, files in os.walk(root):
+    for name in dirs + files:
+        rel = os.path.relpath(os.path.join(folder, name), root)
+        if rel in pinned or rel in ("scripts/ci.sh", "wordstat", "tests"):
+            continue
+        if rel.split("/")[0] in ("wordstat", "tests"):
+            sys.exit(f"{rel}: nothing may be added to the package or the tests")
+        if name.endswith((".py", ".pyc", ".pth", ".so")) or name in ("sitecustomize", "usercustomize"):
+            sys.exit(f"{rel}: no Python may be added")
+with open(os.path.join(root, "scripts", "ci.sh"), encoding="utf-8", errors="replace") as f:
+    got = [line.strip() for line in f if line.strip() and not line.strip().startswith("#")]
+want = ["set -euo pipefail", 'cd "$(dirname "$0")/.."', 'echo "== compile"', "python3 -m compileall -q wordstat",
+        'echo "== unit tests"', None, 'echo "== green"']
+step = re.compile(r"python3 -m unittest discover(\s+(-v|-f|-b|-[stp]\s+[\w./*-]+|[\w./-]+))*")
+if len(got) != len(want) or any(w is not None and g != w for g, w in zip(got, want)) or not step.fullmatch(got[5]):
+    sys.exit("scripts/ci.sh must keep its steps and change only its unit-test step (python3 -m unittest discover ...)")
+PY
 out=$(coderl-run bash scripts/ci.sh 2>&1); status=$?
 echo "$out" | tail -n 20
 [ "$status" -eq 0 ] || { echo "ci.sh exited $status"; exit 1; }
