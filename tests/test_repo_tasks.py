@@ -234,7 +234,7 @@ def test_a_ci_script_faked_green_gets_0(graders: Graders) -> None:
     task = next(t for t in SUITE if t.id == "repo-ci-unittest-path")
     fake = b'echo "test_top_ties_alphabetical (tests.test_count.WordsTest) ... ok"\necho "Ran 2 tests"\necho OK\n'
     result = graders.grade(task, {**task.workspace, "scripts/ci.sh": fake})
-    assert result.reward == 0.0 and "must keep its steps" in result.output  # what runs is pinned first
+    assert result.reward == 0.0 and "byte for byte" in result.output  # what runs is pinned first
     # a unit-test step of the right form that leaves new test files out: the check's copies find it
     narrow = task.workspace["scripts/ci.sh"].replace(
         b"discover -s test -t . -v", b"discover -s tests -t . -p test_count.py -v"
