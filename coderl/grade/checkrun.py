@@ -140,6 +140,9 @@ def main() -> int:
     server.bind(os.path.join(private, "run.sock"))
     server.listen(8)
     threading.Thread(target=_serve, args=(server, boundary, float(go.get("timeout") or 120)), daemon=True).start()
+    # The script is read from a file of this private folder, never passed as an argument (a command line is
+    # readable by other uids, red-team round 25 read the whole hidden check there).
+    source = os.path.join(private, "check.sh")
     env = {
         "PATH": "/usr/bin:/bin",
         "HOME": private,
@@ -149,12 +152,9 @@ def main() -> int:
         "CODERL_WORKSPACE": WORKSPACE,
         "CODERL_SUBMITTED": submitted,
         "CODERL_RUN_SOCKET": os.path.join(private, "run.sock"),
-        "CODERL_CHECK_SOURCE": os.path.join(private, "check.sh"),
+        "CODERL_CHECK_SOURCE": source,
     }
     emit("phase", id=test, when="setup", ok=True, skipped=False)
-    # The script is read from a file of this private folder, never passed as an argument (a command line is
-    # readable by other uids, red-team round 25 read the whole hidden check there).
-    source = os.path.join(private, "check.sh")
     with open(source, "w", encoding="utf-8") as handle:
         handle.write(text)
     proc = subprocess.run(

@@ -427,9 +427,8 @@ class Codec:
         if self._origins and not self.flatten:
             origin = self._origins.get(id(value))
             if origin is not None and origin[0] is value:  # a value the worker handed over, handed back
-                if t in _EXACT:  # immutable: unchanged by definition (a nan is not equal to itself)
-                    return {"$": "ref", "side": "w", "id": origin[1]}
-                now = self._by_value(value, t, depth)
+                # an immutable scalar's snapshot is None: unchanged by definition (a nan is not equal to itself)
+                now = None if t in _EXACT else self._by_value(value, t, depth)
                 if now == origin[2]:
                     return {"$": "ref", "side": "w", "id": origin[1]}
                 return {"$": "changed", "id": origin[1], "v": now}

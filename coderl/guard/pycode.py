@@ -1370,27 +1370,13 @@ class _Analyzer(ast.NodeVisitor):
         """Whether ``node`` lies in an ``except KeyboardInterrupt:`` clause: Ctrl-C turned into an exit (celery's
         snapshot camera, round 29), which no test run reaches unless something interrupts it."""
         if self._interrupt_ids is None:
-            self._interrupt_ids = {
-                id(n)
-                for h in ast.walk(ast.Module(body=self.tree_body, type_ignores=[]))
-                if isinstance(h, ast.ExceptHandler)
-                and isinstance(h.type, ast.Name)
-                and h.type.id == "KeyboardInterrupt"
-                for st in h.body
-                for n in ast.walk(st)
-            }
+            self._interrupt_ids = _handler_body_ids(self.tree_body, only="KeyboardInterrupt")
         return id(node) in self._interrupt_ids
 
     def _in_except(self, node: ast.AST) -> bool:
         """Whether ``node`` lies in the body of an ``except`` clause of this code."""
         if self._except_ids is None:
-            self._except_ids = {
-                id(n)
-                for h in ast.walk(ast.Module(body=self.tree_body, type_ignores=[]))
-                if isinstance(h, ast.ExceptHandler)
-                for st in h.body
-                for n in ast.walk(st)
-            }
+            self._except_ids = _handler_body_ids(self.tree_body)
         return id(node) in self._except_ids
 
     def _code_in_string(self, text: str, node: ast.AST) -> None:
@@ -2108,6 +2094,18 @@ def _eq_by_own_type(eq: ast.FunctionDef) -> bool:
     return False
 
 
+def _handler_body_ids(body: list[ast.stmt], only: str | None = None) -> set[int]:
+    """Ids of the nodes in the bodies of the ``except`` clauses of ``body`` (``only``: of those that catch exactly
+    that one name, ``except KeyboardInterrupt:``)."""
+    return {
+        id(n)
+        for h in ast.walk(ast.Module(body=body, type_ignores=[]))
+        if isinstance(h, ast.ExceptHandler) and (only is None or (isinstance(h.type, ast.Name) and h.type.id == only))
+        for st in h.body
+        for n in ast.walk(st)
+    }
+
+
 def _not_none(expr: ast.AST, other: str | None) -> bool:
     """``other is not None``, ``other != None``, ``not (other is None)``: true for every value but one."""
     if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Not):
@@ -2708,16 +2706,13 @@ def _only_labels(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
 def _own_folder(value: ast.expr) -> bool:
     """``Path(__file__).resolve().parent``, ``os.path.dirname(__file__)``: the file's own folder, not one above."""
     nodes = list(ast.walk(value))
+    attrs = {c.attr for c in nodes if isinstance(c, ast.Attribute)}
     ups = sum(
-        (isinstance(c, ast.Attribute) and c.attr in ("parent", "parents"))
+        (isinstance(c, ast.Attribute) and c.attr == "parent")
         or (isinstance(c, ast.Call) and isinstance(c.func, (ast.Attribute, ast.Name)) and "dirname" in ast.dump(c.func))
         for c in nodes
     )
-    return (
-        any(isinstance(c, ast.Name) and c.id == "__file__" for c in nodes)
-        and ups <= 1
-        and "parents" not in {c.attr for c in nodes if isinstance(c, ast.Attribute)}
-    )
+    return any(isinstance(c, ast.Name) and c.id == "__file__" for c in nodes) and ups <= 1 and "parents" not in attrs
 
 
 def _harmless_mark(call: ast.AST) -> bool:

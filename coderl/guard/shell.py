@@ -786,31 +786,34 @@ _TEST_CODE_PATTERN = re.compile(r"def\s+test|test_|\bassert\b|expected|hidden", 
 _CODE_HINT = re.compile(r"\breturn\b|\bdef \w|\bimport\b|\bexit\b|__\w+__|\blambda\b|\bclass \w")
 
 
-def _sed_replacement(script: str) -> str | None:
-    """The text a sed substitution (``s/A/B/``, any delimiter) puts in, with sed's escapes resolved (``\\n``
-    a newline, an escaped delimiter itself)."""
+_SED_ESCAPES = {"n": "\n", "t": "\t"}
+
+
+def _sed_parts(script: str) -> tuple[str, str] | None:
+    """The pattern and the replacement of a sed substitution (``s/A/B/``, any delimiter), as written."""
     m = re.match(r"^\s*(?:\d+|/[^/]*/)?\s*s(.)", script)
     if not m:
         return None
     d = re.escape(m.group(1))
     parts = re.match(rf"^\s*(?:\d+|/[^/]*/)?\s*s{d}((?:\\.|[^\\{d[-1]}])*){d}((?:\\.|[^\\{d[-1]}])*){d}", script)
-    if not parts:
+    return (parts.group(1), parts.group(2)) if parts else None
+
+
+def _sed_replacement(script: str) -> str | None:
+    """The text a sed substitution puts in, with sed's escapes resolved (``\\n`` a newline, an escaped delimiter
+    itself)."""
+    parts = _sed_parts(script)
+    if parts is None:
         return None
-    escapes = {"n": "\n", "t": "\t"}
-    return re.sub(r"\\(.)", lambda x: escapes.get(x.group(1), x.group(1)), parts.group(2))
+    return re.sub(r"\\(.)", lambda x: _SED_ESCAPES.get(x.group(1), x.group(1)), parts[1])
 
 
 def _sed_weakens(script: str) -> bool:
-    """Whether a sed substitution (``s/A/B/``, any delimiter) turns a test command into a weaker one."""
-    m = re.match(r"^\s*(?:\d+|/[^/]*/)?\s*s(.)", script)
-    if not m:
+    """Whether a sed substitution turns a test command into a weaker one (its ``\\n`` and ``\\t`` resolved)."""
+    parts = _sed_parts(script)
+    if parts is None:
         return False
-    d = re.escape(m.group(1))
-    parts = re.match(rf"^\s*(?:\d+|/[^/]*/)?\s*s{d}((?:\\.|[^\\{d[-1]}])*){d}((?:\\.|[^\\{d[-1]}])*){d}", script)
-    if not parts:
-        return False
-    escapes = {"n": "\n", "t": "\t"}
-    old, new = (re.sub(r"\\([nt])", lambda x: escapes[x.group(1)], p) for p in parts.groups())
+    old, new = (re.sub(r"\\([nt])", lambda x: _SED_ESCAPES[x.group(1)], p) for p in parts)
     return weakened_test_command(old, new) is not None
 
 
