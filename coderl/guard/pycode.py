@@ -501,6 +501,7 @@ class _Analyzer(ast.NodeVisitor):
         self.child_targets: set[str] = set()  # functions run only as a child process (`Process(target=f)`)
         self.py_paths: list[str] = []  # in a script: the Python files it names (where code in its strings goes)
         self.class_nodes: list[ast.ClassDef] = []  # the class whose body is being checked (dunders)
+        self.open_classes: list[ast.ClassDef] = []  # the classes whose bodies are being visited, innermost last
         self.script_writes = False  # a script that writes files (it may rewrite pytest's own source)
         lines = source.splitlines(keepends=True)
         self._line_start = [0]
@@ -978,7 +979,9 @@ class _Analyzer(ast.NodeVisitor):
         self.valued_class = False
         self.class_nodes.pop()
         self.functions.append(node.name)
+        self.open_classes.append(node)
         self.generic_visit(node)
+        self.open_classes.pop()
         self.functions.pop()
         self.numbers = outer
 
@@ -1351,6 +1354,7 @@ class _Analyzer(ast.NodeVisitor):
             or _looks_like_entry(self.functions[0])
             or (self.functions[-1] in self.callback_names and not hard)
             or (not hard and _HANDLER_NAME.search(self.functions[-1]) is not None)
+            or self._serves_requests()
         )  # an entry point, or an option callback's SystemExit (mutagen's mid3v2 `--list-frames`, round 19)
         if success and self.fragment and what in _HARD_EXITS and not (script or cli) and self._in_except(node):
             # `except Exception: os._exit(0)` edited into library code (round 23): a failure becomes a clean exit
@@ -1365,6 +1369,19 @@ class _Analyzer(ast.NodeVisitor):
             self.hit("py.exit-in-library", node, what)
         elif not constant:
             self.hit("py.exit-suspect", node, what)
+
+    def _serves_requests(self) -> bool:
+        """Whether the code runs in a request handler's method (``do_GET`` of a ``BaseHTTPRequestHandler``
+        subclass, ``handle`` of a ``socketserver`` one): an exit there is a server's way down, reached by a
+        request, never by importing or calling the library (nltk's wordnet browser, round 30). Still suspect."""
+        if not self.open_classes:
+            return False
+        cls = self.open_classes[-1]
+        methods = [f.name for f in self.function_nodes if any(f is st for st in cls.body)]
+        bases = [self.qual(b) or "" for b in cls.bases]
+        return any(m.startswith("do_") or m in ("handle", "handle_one_request") for m in methods) and any(
+            b.endswith("RequestHandler") for b in bases
+        )
 
     def _on_interrupt(self, node: ast.AST) -> bool:
         """Whether ``node`` lies in an ``except KeyboardInterrupt:`` clause: Ctrl-C turned into an exit (celery's
@@ -2445,6 +2462,9 @@ _SCRIPT_DIR = re.compile(r"(^|/)(examples?|scripts|bin|demos?|docs?|benchmarks?)
 _AROUND_HOOKS = frozenset(
     {"pytest_runtest_setup", "pytest_runtest_teardown", "pytest_collection", "pytest_collection_finish"}
     | {"pytest_runtest_call"}  # a hookwrapper timing each call (round 20); skips, fails and `item.x = ...` still count
+    # notifications about what collection found or left out (round 30: a conftest recording what -k deselected):
+    # they can change the verdict only by changing the items or reports they are handed, which counts here
+    | {"pytest_deselected", "pytest_itemcollected", "pytest_collectreport", "pytest_collectstart"}
 )
 _AROUND_FORBIDDEN = frozenset(
     {"skip", "xfail", "fail", "add_marker", "applymarker", "remove", "clear", "pop", "insert", "extend", "append"}
@@ -2460,6 +2480,8 @@ _OBSERVER_HOOKS = frozenset(
         "pytest_report_header",
         "pytest_terminal_summary",
         "pytest_runtest_makereport",  # a hookwrapper that records outcomes (it rewrites none unless it assigns)
+        *("pytest_runtest_logstart", "pytest_runtest_logfinish", "pytest_warning_recorded"),
+        "pytest_report_collectionfinish",  # lines shown after collection
     }
     | _AROUND_HOOKS
 )
@@ -2484,6 +2506,7 @@ def _hook_only_observes(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     if all(isinstance(st, ast.Pass) or _is_bare_yield(st) for st in body):
         return False  # a hook that only yields observes nothing
     around = node.name in _AROUND_HOOKS
+    bound = _bound_names(node)
     if around and any(
         isinstance(n, ast.Return)
         and n.value is not None
@@ -2520,11 +2543,18 @@ def _hook_only_observes(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
             if isinstance(f, ast.Name):
                 parts.append(f.id)
             setattr_item = (
-                parts == ["setattr"] and n.args and isinstance(n.args[0], ast.Name) and n.args[0].id == "item"
+                parts == ["setattr"]
+                and len(n.args) >= 2
+                and isinstance(n.args[0], ast.Name)
+                and n.args[0].id == "item"
+                and _names_rep(n.args[1])
             )
             if setattr_item:  # pytest's docs: `setattr(item, "rep_" + rep.when, rep)` for fixtures to read
                 continue
-            if around and _AROUND_FORBIDDEN & set(parts):
+            # `SEEN.append(item.nodeid)`: a list of the conftest's own (a module name the hook never binds) is not
+            # what the hook was handed; anything bound here may be (`lst = session.items; lst.clear()`)
+            own_list = len(parts) == 2 and parts[1] not in bound and parts[1] not in _HOOK_OBJECTS
+            if around and _AROUND_FORBIDDEN & set(parts) and not (own_list and parts[0] in _LIST_VERBS):
                 return False
             if {"exit", "_exit", "kill", "abort", "hook", "pluginmanager", "register", "setattr"} & set(parts) or {
                 "force_result",
@@ -2534,6 +2564,18 @@ def _hook_only_observes(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
             } & set(parts):
                 return False
     return True
+
+
+_LIST_VERBS = frozenset({"remove", "clear", "pop", "extend", "insert", "append"})
+
+
+def _names_rep(name: ast.AST) -> bool:
+    """``"rep_call"``, ``"rep_" + rep.when``, ``f"rep_{rep.when}"``: the attribute pytest's docs store a report in."""
+    if isinstance(name, ast.BinOp) and isinstance(name.op, ast.Add):
+        name = name.left
+    elif isinstance(name, ast.JoinedStr) and name.values:
+        name = name.values[0]
+    return isinstance(name, ast.Constant) and isinstance(name.value, str) and name.value.startswith("rep_")
 
 
 _ITEM_CHANGES = frozenset({"remove", "clear", "pop", "extend", "insert", "append", "pytest_deselected"})

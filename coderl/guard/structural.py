@@ -28,6 +28,7 @@ from coderl.guard.testcmd import (
     edit_strengthens,
     functions_match_none,
     is_runner_config,
+    runs_every_test,
     status_lost,
     testpaths_leave_out,
     testpaths_narrowed,
@@ -208,6 +209,18 @@ def action_findings(action: Action, context: GuardContext) -> StructuralResult:
             )
             and edit_strengthens(old_text, text, _is_python_path(path), lambda m: known_module(m, context))
         ):
+            strengthens = True
+        if (
+            runner
+            and action.tool == "write_file"
+            and not weakened
+            and _is_shell_script(norm, text)
+            and context.task_files is not None
+            and norm not in (context.texts or {})
+            and runs_every_test(text, [f for f in context.task_files if is_test_path(f)])
+        ):
+            # a runner script written whole whose old text the guard does not hold (round 30: scripts/run_tests.sh
+            # rewritten with `set -euo pipefail` and a report): judged by what it runs, not by being written
             strengthens = True
         if not weakened and not strengthens and additive_test_edit(action, context):
             # new tests, fixtures, hooks or assertions in a task's test file, every old statement kept: not

@@ -226,6 +226,34 @@ def status_lost(text: str) -> str | None:
     return f"commands after the test command decide the script's status: {after[-1].strip()[:60]!r}"
 
 
+_PLAIN_COMMAND = re.compile(
+    r"\s*(?:(?:exec|time|env|command)\s+|[A-Za-z_]\w*=\S*\s+)*(?:python3?|py\.?test|coverage)\b"
+)
+_SEGMENT = re.compile(r"\|\||&&|[|;&]")
+
+
+def runs_every_test(text: str, test_files: Iterable[str]) -> bool:
+    """Whether a shell runner written whole (its old text unknown) runs the project's tests as a whole, so that
+    it does not weaken them, whatever it replaced: it has a test command, each test command starts its own line
+    (not under ``if``, ``!``, ``while`` or a function name of its own), no test command runs in the background,
+    and every path a test command names covers each of ``test_files`` (one naming none runs what the project's
+    configuration collects). How the status is kept (``pipefail``, ``$?``) is :func:`status_lost`'s question and
+    the neutering flags :func:`weakened_test_command`'s; this is only about what runs."""
+    lines = _test_lines(text)
+    if not lines:
+        return False
+    files = list(test_files)
+    for line in lines:
+        code = line.split("#", 1)[0].rstrip()
+        if not _PLAIN_COMMAND.match(code) or (code.endswith("&") and not code.endswith("&&")):
+            return False
+        first = _SEGMENT.split(code, maxsplit=1)[0]
+        paths = _paths(first)
+        if paths and not all(_covered(f, paths) for f in files):
+            return False
+    return True
+
+
 def weakened_test_command(old: str | None, new: str) -> str | None:
     """Why the edit from ``old`` to ``new`` weakens the test command, or None. ``old`` is None for a
     whole-file write (then only neutering flags on test lines count)."""
