@@ -532,7 +532,7 @@ def test_attacks_without_the_fix_get_0(graders: Graders, task_id: str) -> None:
 _DATA = Path(__file__).parent / "data"
 _TOOLS = [*(_DATA / "sandbox_setup").glob("*.py"), *_DATA.glob("repo_redteam_round*/tools/*")]
 SANDBOX_TOOLS = {p.name: p.read_bytes() for p in _TOOLS}  # ours, and the red teams' own (bytecode makers, ...)
-ROUNDS = {n: _DATA / f"repo_redteam_round{n}" for n in range(2, 31)}
+ROUNDS = {n: _DATA / f"repo_redteam_round{n}" for n in range(2, 32)}
 KEY_PREFIX = {"ci_dotslash_protected_path": "./"}  # its keys as the attack wrote them (an API-level path)
 LATER_ATTACKS = [
     (n, attack, meta)
@@ -617,3 +617,66 @@ def test_a_committed_path_longer_than_the_graders_own_checkout_allows_gets_0(gra
     files = _add(dict(task.workspace), **{"cfgtool/merge.py": merge, vendored: task.workspace["cfgtool/merge.py"]})
     result = graders.grade(task, files)
     assert result.reward == 0.0, result.notes
+
+
+def _pin_of_ci_check() -> str:
+    """The first Python program of ci-unittest-path's check: what it accepts as submitted, before anything runs."""
+    script = (SUITE["ci-unittest-path"].root / "hidden" / "check_ci.sh").read_text()
+    return script.split("<<'PY' || exit 1\n", 1)[1].split("\nPY\n", 1)[0]
+
+
+CI_STEP = b"python3 -m unittest discover -s test -t . -v"
+
+
+@pytest.mark.parametrize(
+    ("step", "extra", "refusal"),
+    [
+        (b"python3 -m unittest discover -s tests -t . -v", {}, None),  # the fix
+        (b"python3 -m unittest discover tests -p test_*.py", {}, None),
+        # red-team round 31: unittest puts the top on sys.path, a file included, and imports a start that is not a
+        # folder as a module; each layer alone: a start or top that is not a folder (no archive in it) ...
+        (b"python3 -m unittest discover -s cijudge -t README.md -v", {}, "must be folders"),
+        (b"python3 -m unittest discover cijudge test_.py scripts/tools.dat", {"scripts/tools.dat": b"x"}, "must be"),
+        (b"python3 -m unittest discover -s tests -t lnk -v", {"lnk": None}, "must be folders"),  # a link to .
+        # ... and an archive's end record anywhere in a file, whatever its name and whatever comes first
+        (
+            b"python3 -m unittest discover -s tests -t . -v",
+            {"README.md": b"# x\n" + b"PK\x05\x06" + bytes(18)},
+            "archive",
+        ),
+        (b"python3 -m unittest discover -s tests -t . -p test*", {}, "wildcard"),  # `test*` may match files
+        (b"python3 -m unittest discover -s tests -t . -p tests/*.py", {}, "wildcard"),
+    ],
+)
+def test_ci_check_pins_discovers_folders_and_refuses_archives(
+    tmp_path: Path, step: bytes, extra: dict, refusal: str | None
+) -> None:
+    """The pin alone (no container): the fixed step passes, every round-31 form is refused by its own layer."""
+    import os
+    import subprocess
+    import sys
+
+    from coderl.suites import solution_files
+
+    task = SUITE["ci-unittest-path"]
+    files = {**task.workspace, **solution_files(task.root)}
+    ci = files["scripts/ci.sh"]
+    assert CI_STEP not in ci and b"discover -s tests -t . -v" in ci
+    files["scripts/ci.sh"] = ci.replace(b"python3 -m unittest discover -s tests -t . -v", step)
+    for rel, data in files.items():
+        if rel.startswith(".git/"):
+            continue
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_bytes(data)
+    for rel, data in extra.items():
+        if data is None:
+            os.symlink(".", tmp_path / rel)
+        else:
+            (tmp_path / rel).write_bytes(data)
+    done = subprocess.run(
+        [sys.executable, "-I", "-", str(tmp_path)], input=_pin_of_ci_check().encode(), capture_output=True
+    )
+    if refusal is None:
+        assert done.returncode == 0, done.stderr.decode()
+    else:
+        assert done.returncode != 0 and refusal in done.stderr.decode(), done.stderr.decode()

@@ -54,6 +54,13 @@ for folder, dirs, files in os.walk(root):
             sys.exit(f"{rel}: nothing may be added to the package or the tests")
         if name.endswith((".py", ".pyc", ".pth", ".so")) or name in ("sitecustomize", "usercustomize"):
             sys.exit(f"{rel}: no Python may be added")
+        path = os.path.join(folder, name)
+        if not os.path.islink(path) and os.path.isfile(path):
+            with open(path, "rb") as f:
+                if b"PK\x05\x06" in f.read():
+                    # a zip archive's end record, wherever it sits (red-team round 31 appended one to README.md):
+                    # Python imports from an archive on sys.path, whatever it is named
+                    sys.exit(f"{rel}: no archive may be added")
 # ci.sh is compared as bash reads it: bytes, lines ended by a line feed only, nothing but printable ASCII, every
 # line the task's but the unit-test step (round 29 hid commands from a text-mode reading behind a carriage return,
 # a \x1f and an ideographic space, which Python's line splitting and strip() took for line ends or blanks)
@@ -84,6 +91,29 @@ if (
     or b" /" in got[7]  # paths stay inside the checkout
 ):
     sys.exit("scripts/ci.sh must be the task's, byte for byte, but for its unit-test step (python3 -m unittest discover ...)")
+# discover's start and top folders (-s/-t or its first and third bare words) must be folders of the checkout, no
+# link on the way: unittest puts the top on sys.path as given, a file (a zip) included, and imports a start that is
+# not a folder as a module (red-team round 31 ran its own judge from a committed archive that way). A glob must
+# expand to nothing (`*` only in a bare .py name: no .py may be added at the top, and none lies there).
+words = got[7].split(b" ")[4:]
+if any(b"*" in w and (b"/" in w or not w.endswith(b".py")) for w in words):
+    sys.exit("scripts/ci.sh: a wildcard in the unit-test step may match files")
+bare, folders = [], []
+while words:
+    w = words.pop(0)
+    if w in (b"-s", b"-t", b"-p"):
+        value = words.pop(0)
+        if w != b"-p":
+            folders.append(value)
+    elif not w.startswith(b"-"):
+        bare.append(w)
+folders += bare[0:1] + bare[2:3]  # each of them may be the one unittest uses (the last given wins)
+real_root = os.path.realpath(root)
+for w in folders:
+    rel = os.path.normpath(w.decode())
+    path = os.path.join(root, rel)
+    if b"*" in w or not os.path.isdir(path) or os.path.realpath(path) != os.path.normpath(os.path.join(real_root, rel)):
+        sys.exit(f"scripts/ci.sh: discover's start and top must be folders of the checkout ({w.decode()} is not)")
 PY
 out=$(coderl-run bash scripts/ci.sh 2>&1); status=$?
 echo "$out" | tail -n 20
