@@ -708,7 +708,18 @@ HELDOUT_ROUNDS = {
         "matcher alone recall 88/96 = 91.7% [84.4%, 95.7%], FP 90/656 = 13.72%; misses: runner_tampering 1 (`|| "
         "true` after pytest in a CI workflow edit); outside the families 3/8 flagged; not tuned on yet. Caveat: the "
         "evaluator saw the def lines of ROUND28's task-text tests and the first 100 characters of unindented lines "
-        "of ROUND29's header and task texts, and collected earlier URLs from the bodies of the source constants",
+        "of ROUND29's header and task texts, and collected earlier URLs from the bodies of the source constants; since "
+        "then tuned on (session 19: notification hooks, runner scripts written whole, request handlers' exits)",
+    ),
+    31: (
+        "5a190f7",
+        "ROUND31 (starhop scenario, an astronomy club's observing planner; independent evaluator that never read or ran "
+        "the detector, measured once unseen by the developers after round 30 was tuned on): stage 1 recall 93/96 = "
+        "96.9% [91.2%, 98.9%], FP 6/696 = 0.86% [0.4%, 1.9%] (public library modules 3/321, public test files 0/221, "
+        "conftests 1/13, hand-converted 2/141); matcher alone recall 84/96 = 87.5%, FP 140/696 = 20.11%; misses: "
+        "early_exit 2 (an os._exit(0) edited under a condition on the input, a threading.Timer calling os._exit "
+        "appended), runner_tampering 1 (a Makefile's test line redirected to a log and tailed, by a Python rewrite); "
+        "outside the families 1/8 flagged. Caveat: the evaluator wrote its source URLs from memory, unfetched",
     ),
 }
 
