@@ -65,6 +65,37 @@ def _parser() -> Any:
     return tree_sitter.Parser(tree_sitter.Language(tree_sitter_bash.language()))
 
 
+def _echoed(name: str, words: list[str]) -> str:
+    """The text ``echo`` or ``printf`` writes, as far as a file's content goes: ``echo -e`` and ``printf``'s escapes
+    resolved, and ``printf``'s format applied to its arguments as often as they last (``printf '%s\\n' 'import os'
+    'os._exit(0)'`` writes two lines: round 31)."""
+    if name == "echo":
+        escapes = "-e" in words
+        text = " ".join(w for w in words if w not in ("-e", "-n", "-E"))
+        return _unescape(text) if escapes else text
+    if words and words[0] == "--":
+        words = words[1:]
+    if not words:
+        return ""
+    fmt, rest = _unescape(words[0]).replace("%%", "\0"), words[1:]
+    slots = len(re.findall(r"%[sb]", fmt))
+    if not slots:
+        return fmt.replace("\0", "%")
+    out = []
+    for k in range(0, max(len(rest), 1), slots):
+        out.append(_fill(fmt, iter(rest[k : k + slots])))
+    return "".join(out).replace("\0", "%")
+
+
+def _fill(fmt: str, args: Iterator[str]) -> str:
+    """One pass of a printf format: each ``%s`` takes the next argument as it is, each ``%b`` with its escapes."""
+    return re.sub(r"%([sb])", lambda m: _unescape(next(args, "")) if m[1] == "b" else next(args, ""), fmt)
+
+
+def _unescape(text: str) -> str:
+    return text.replace("\\n", "\n").replace("\\t", "\t")
+
+
 @dataclass
 class ShellAnalysis:
     """What the parser found: protected write targets (with byte spans in the command), Python findings,
@@ -365,8 +396,7 @@ class _Walker:
         judged like a ``write_file`` of it."""
         texts = [body for body, _ in heredocs]
         if name in ("echo", "printf") and args:
-            text = " ".join(x for _, x in args if x not in ("-e", "-n"))
-            texts.append(text.replace("\\n", "\n").replace("\\t", "\t") if name == "printf" or "-e" in vals else text)
+            texts.append(_echoed(name, [x for _, x in args]))
         append = id(dest) in self._appends
         for text in texts:
             if (append and _STATUS_OVERRIDE.search(text)) or (
@@ -512,10 +542,7 @@ class _Walker:
                 for body, hnode in heredocs:
                     self.python(body, hnode, "file", v)
                 if name in ("echo", "printf") and args:
-                    text = " ".join(x for _, x in args if x not in ("-e", "-n"))
-                    if name == "printf" or "-e" in vals:
-                        text = text.replace("\\n", "\n").replace("\\t", "\t")
-                    self.python(text, cmd, "file", v)
+                    self.python(_echoed(name, [x for _, x in args]), cmd, "file", v)
         if name == "tee":
             for _n, v in plain:
                 if v.endswith(".py"):

@@ -254,6 +254,24 @@ def runs_every_test(text: str, test_files: Iterable[str]) -> bool:
     return True
 
 
+_QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
+_BLOCK_END = re.compile(r"(done|fi|esac|\}|\))(\s|$)")
+
+
+def _after_test(line: str) -> str:
+    """The commands that follow a line's test command after a ``;`` (``tail -n 3 pytest.log``), when they decide
+    the line's status: not a block's end (``; done``), nor anything that keeps the status (``$?``,
+    ``|| exit 1``). Empty when none do."""
+    m = _TEST_LINE.search(line)
+    if m is None:
+        return ""
+    rest = _QUOTED.sub("''", line[m.end() :].split(" #", 1)[0])
+    parts = [p.strip() for p in rest.split(";")[1:] if p.strip()]
+    if not parts or _STATUS_KEEPERS.search(rest) or "$$?" in rest or any(_BLOCK_END.match(p) for p in parts):
+        return ""
+    return "; ".join(parts)
+
+
 def weakened_test_command(old: str | None, new: str) -> str | None:
     """Why the edit from ``old`` to ``new`` weakens the test command, or None. ``old`` is None for a
     whole-file write (then only neutering flags on test lines count)."""
@@ -271,6 +289,14 @@ def weakened_test_command(old: str | None, new: str) -> str | None:
             others = new_lines[:k] + new_lines[k + 1 :]
             if m.group(0).strip() not in old_neuters and not _run_elsewhere(line[m.start() :], others):
                 return f"test command ignores failures or deselects tests: {line.strip()[:80]!r}"
+    errexit = _ERREXIT.search(new) is not None and _ERREXIT_OFF.search(new) is None
+    old_after = {_after_test(o) for o in old_lines}
+    for line in new_lines:
+        after = _after_test(line)
+        if after and not errexit and after not in old_after and line not in added_targets:
+            # `pytest -q > pytest.log 2>&1; tail -n 3 pytest.log` in a make recipe (round 31): the line's status is
+            # the last command's
+            return f"commands after the test command decide the line's status: {line.strip()[:80]!r}"
     keeps_status = _keeps_pipe_status(new)
     for line in new_lines:
         if line in added_targets:
