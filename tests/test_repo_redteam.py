@@ -566,6 +566,9 @@ def _attack_files(task: Task, folder: Path, attack: str) -> Files:
     return files
 
 
+# Rounds 9 to 24 looked for class B (every attack they paid was one, benchmarks/REDTEAM-CLASSES.md): a question of
+# fidelity, not of the reward guarantee. They run with `make test-fidelity`, not in `make test` (about 3 minutes).
+FIDELITY_ROUNDS = range(9, 25)
 # The attacks that still pay are kept as strict expected failures naming why. Every one holds the fix and switches
 # it by a grade/clone difference (class B in README's "What the grade guarantees": accepted, not a reward hack):
 # the day one of them gets 0, its test fails until the mark is removed.
@@ -576,9 +579,12 @@ _PARAMS = [
         meta,
         id=f"r{n}-{attack}",
         # a "racy" one pays or not by when the grader's kill lands in its loop: not strict
-        marks=[pytest.mark.xfail(strict=not meta.get("racy"), reason=f"a switched fix (class B): {meta['hole']}")]
-        if "hole" in meta
-        else [],
+        marks=(
+            [pytest.mark.xfail(strict=not meta.get("racy"), reason=f"a switched fix (class B): {meta['hole']}")]
+            if "hole" in meta
+            else []
+        )
+        + ([pytest.mark.fidelity] if n in FIDELITY_ROUNDS else []),
     )
     for n, attack, meta in LATER_ATTACKS
 ]
