@@ -802,3 +802,35 @@ def test_handed_over_scalars_keep_their_origin_while_the_test_holds_them():
     for rid in (1, 2, 3):
         with pytest.raises(WireError):
             worker.local(rid)
+
+
+def test_a_checks_worker_runs_nothing_after_a_clean_up_that_failed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Between a check's programs the worker kills what the last one left running and removes what it left in the
+    scratch folders and IPC. Each step runs whatever the others did, and when one fails (red-team round 32 broke
+    the file step with a link to a folder), no later program runs: it would start from what the last one left.
+    The steps are stand-ins here: the real ones signal every process of this uid."""
+    import os
+
+    from coderl.grade import worker as worker_module
+
+    done: list[str] = []
+
+    def failing() -> None:
+        done.append("files")
+        raise NotImplementedError("chmod: follow_symlinks unavailable on this platform")
+
+    monkeypatch.setattr(worker_module, "_kill_leftovers", lambda: done.append("kill"))
+    monkeypatch.setattr(worker_module, "_remove_own_files", failing)
+    monkeypatch.setattr(worker_module, "_remove_own_ipc", lambda: done.append("ipc"))
+    rfd, wfd = os.pipe()
+    try:
+        w = worker_module.Worker(rfd, wfd, check=True)
+        _, trusted = _pair()
+        first = trusted.decode(w.op_run({"argv": ["true"]})["value"])
+        assert first["returncode"] == 0 and done == ["kill", "files", "ipc"]  # every step ran
+        second = trusted.decode(w.op_run({"argv": ["true"]})["value"])
+        assert second["returncode"] == 125 and "NotImplementedError" in second["stderr"], second
+        assert done == ["kill", "files", "ipc"], "the second program never started, so nothing was cleaned again"
+    finally:
+        os.close(rfd)
+        os.close(wfd)

@@ -484,6 +484,8 @@ with open("/tmp/locked/inner/mark", "w") as f:
     f.write("x")
 os.chmod("/tmp/locked/inner", 0)
 os.chmod("/tmp/locked", 0)
+os.makedirs("/tmp/linking", exist_ok=True)  # a link to a folder inside a folder (red-team round 32: chmod of it
+os.symlink("/var/tmp", "/tmp/linking/to-var-tmp")  # without following raised, and the clean-up stopped there)
 import ctypes
 libc = ctypes.CDLL(None, use_errno=True)
 KEY, CREATE = 0x5CA1AB1E, 0o1000 | 0o600  # IPC_CREAT | rw-------
@@ -514,7 +516,8 @@ out=$(coderl-run python3 -c 'import os, site; print("HOME", os.environ["HOME"], 
 echo "$out"
 coderl-run bash -c 'for d in /tmp /dev/shm /var/tmp; do
   test -e $d/left-by-step-1 && echo "STILL-THERE $d"
-done; test -e /tmp/locked && echo "STILL-THERE /tmp/locked"; true'
+done; test -e /tmp/locked && echo "STILL-THERE /tmp/locked"
+test -e /tmp/linking && echo "STILL-THERE /tmp/linking"; true'
 coderl-run python3 probe_ipc.py
 grep -q '^ok$' "$CODERL_SUBMITTED/answer.txt"
 """
@@ -526,7 +529,8 @@ def test_each_program_of_a_check_starts_from_a_clean_slate(tmp_path: Path, grade
     ``python3 -c`` printed, and marks in ``/tmp`` deleted or muted. Now what the sandbox uid left in the scratch
     folders, System V IPC and POSIX message queues is removed when a program returns. Each program runs as the
     agent's own commands did (HOME=/tmp, its user site on): a home of its own told the check's programs from the
-    agent's (red-team round 8)."""
+    agent's (red-team round 8). A link to a folder among the leftovers is unlinked, never followed (round 32
+    stopped the clean-up with one)."""
     root = _write(
         tmp_path / "fresh",
         'id = "fresh"\nprompt = "p"\n[check]\nscript = "check_fresh.sh"\ntimeout_s = 60\n',

@@ -149,6 +149,9 @@ class Worker:
         self.rfd = rfd
         self.wfd = wfd
         self.check = check
+        # Why a check's scratch state could not be cleared after a program (None: it was): the programs after it
+        # would start from what it left, so none runs (red-team round 32 broke the clean-up with a link to a folder)
+        self.unclean: str | None = None
         self.codec = Codec("w", lambda d: TrustedProxy(self, int(d["id"])), self.classify, flatten_subclasses=True)
 
     # --- describing objects sent by reference -----------------------------------------------------
@@ -394,6 +397,14 @@ class Worker:
         text = message.get("input")
         timeout = float(message.get("timeout", 30.0))
         env = None
+        if self.check and self.unclean is not None:
+            return self._value(
+                {
+                    "returncode": 125,
+                    "stdout": "",
+                    "stderr": f"not run: an earlier program's leftovers stay ({self.unclean})",
+                }
+            )
         if self.check:
             # Each program of a check runs as the agent's own commands ran in its sandbox (HOME=/tmp, the same
             # environment: a HOME of its own told the check's programs from the agent's, red-team round 8) and
@@ -411,11 +422,18 @@ class Worker:
             return self._value({"returncode": None, "stdout": "", "stderr": f"timed out after {timeout:g} s"})
         finally:
             if self.check:
-                _kill_leftovers()
-                _remove_own_files()
-                _remove_own_ipc()
+                self._clean_up()
         out, err = (stream.decode("utf-8", errors="replace") for stream in (proc.stdout, proc.stderr))
         return self._value({"returncode": proc.returncode, "stdout": out, "stderr": err})
+
+    def _clean_up(self) -> None:
+        """Kill what a check's program left running and remove what it left in the scratch folders and IPC, each
+        step whatever the others did; a step that fails leaves the worker unclean (no later program runs)."""
+        for step in (_kill_leftovers, _remove_own_files, _remove_own_ipc):
+            try:
+                step()
+            except Exception as exc:  # any failure here means state may carry over
+                self.unclean = self.unclean or f"{step.__name__}: {type(exc).__name__}: {exc}"
 
 
 def _kill_leftovers() -> None:
@@ -465,8 +483,11 @@ def _open_up(top: str) -> None:
         os.chmod(top, 0o700)
     for folder, dirs, _ in os.walk(top):
         for name in dirs:
+            path = os.path.join(folder, name)
+            if os.path.islink(path):
+                continue  # a link to a folder (os.walk lists it with the folders): rmtree unlinks it, never follows
             with contextlib.suppress(OSError):
-                os.chmod(os.path.join(folder, name), 0o700, follow_symlinks=False)
+                os.chmod(path, 0o700)
 
 
 def _remove_own_ipc() -> None:

@@ -52,7 +52,8 @@ for folder, dirs, files in os.walk(root):
             continue
         if rel.split("/")[0] in ("wordstat", "tests"):
             sys.exit(f"{rel}: nothing may be added to the package or the tests")
-        if name.endswith((".py", ".pyc", ".pth", ".so")) or name in ("sitecustomize", "usercustomize"):
+        # in any case (round 32 committed a judge as test_judge.PY: unittest's file match ignores case)
+        if name.lower().endswith((".py", ".pyc", ".pth", ".so")) or name in ("sitecustomize", "usercustomize"):
             sys.exit(f"{rel}: no Python may be added")
         path = os.path.join(folder, name)
         if not os.path.islink(path) and os.path.isfile(path):
