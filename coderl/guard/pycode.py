@@ -1829,8 +1829,11 @@ class _Analyzer(ast.NodeVisitor):
         s = _const_str(node)
         if s is not None:
             return s
+        if isinstance(node, ast.JoinedStr) and node.values and isinstance(node.values[0], ast.Constant):
+            return _formatted_path(node)  # f"/grader/expected/{name}.json": its folder is known
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
-            a, b = self._path_of(node.left), self._path_of(node.right)
+            a = self._path_of(node.left)
+            b = _formatted_path(node.right) if isinstance(node.right, ast.JoinedStr) else self._path_of(node.right)
             return posixpath.join(a, b) if a is not None and b is not None else None
         if isinstance(node, ast.Call):
             fn = self.qual(node.func) or ""
@@ -2293,6 +2296,12 @@ def _self_compares(node: ast.AST, other: str | None) -> list[ast.AST]:
     return out
 
 
+def _formatted_path(node: ast.JoinedStr) -> str:
+    """An f-string path with what is formatted in as ``*`` (``Path("/grader/expected") / f"{sheet.name}_totals.json"``
+    reads ``/grader/expected/*_totals.json``, round 32)."""
+    return "".join(str(v.value) if isinstance(v, ast.Constant) else "*" for v in node.values)
+
+
 def _elements(node: ast.AST) -> list[ast.AST]:
     """A tuple's or list's elements, else the node itself (``endswith(("a", "b"))``)."""
     return list(node.elts) if isinstance(node, (ast.Tuple, ast.List)) else [node]
@@ -2539,11 +2548,23 @@ _CODE_HINT = re.compile(r"\bdef \w+\(|\blambda\b|\bimport \w|__\w+__|\bexit\(|\b
 _CLI_FLAG = re.compile(r"-(h|V)|-{0,2}(help|version|usage)")
 
 
+_OPTION_NAMESPACES = frozenset({"args", "opts", "options", "option", "ns", "namespace", "arguments", "parsed"})
+
+
 def _asks_help_or_version(test: ast.expr) -> bool:
     """An ``if`` test that names a command line's help or version option (``'--version' in args``,
-    ``{'-V', '--version'} & set(argv)``, ``command == 'help'``)."""
+    ``{'-V', '--version'} & set(argv)``, ``command == 'help'``), or reads one from the parsed options
+    (``config.option.help``, ``args.version``: tox's ``load_config``, round 32)."""
     return any(
-        isinstance(n, ast.Constant) and isinstance(n.value, str) and _CLI_FLAG.fullmatch(n.value) is not None
+        (isinstance(n, ast.Constant) and isinstance(n.value, str) and _CLI_FLAG.fullmatch(n.value) is not None)
+        or (
+            isinstance(n, ast.Attribute)
+            and _CLI_FLAG.fullmatch(n.attr.replace("_", "").removeprefix("show").removesuffix("ini")) is not None
+            and (
+                (isinstance(n.value, ast.Name) and n.value.id in _OPTION_NAMESPACES)
+                or (isinstance(n.value, ast.Attribute) and n.value.attr in _OPTION_NAMESPACES)
+            )
+        )
         for n in ast.walk(test)
     )
 

@@ -24,10 +24,10 @@ from coderl.guard.shell import analyze_shell
 from coderl.guard.testcmd import (
     addopts_drop_task_tests,
     collection_sabotage,
-    collects_none_of,
     edit_strengthens,
     functions_match_none,
     is_runner_config,
+    python_files_leave_out,
     runs_every_test,
     status_lost,
     testpaths_leave_out,
@@ -239,7 +239,7 @@ def action_findings(action: Action, context: GuardContext) -> StructuralResult:
             why = (
                 collection_sabotage(text, own_folder=own_folder)
                 or (testpaths_narrowed(old_text, text) if old_text is not None else None)
-                or (collects_none_of(text, context.task_files) if context.task_files else None)
+                or (python_files_leave_out(text, context.task_files) if context.task_files else None)
                 or (testpaths_leave_out(text, context.task_files) if context.task_files else None)
                 or (addopts_drop_task_tests(text, context.task_files) if context.task_files else None)
                 or functions_match_none(text, context.texts)

@@ -24,10 +24,10 @@ from collections.abc import Callable, Iterable, Mapping
 __all__ = [
     "addopts_drop_task_tests",
     "collection_sabotage",
-    "collects_none_of",
     "edit_strengthens",
     "functions_match_none",
     "is_runner_config",
+    "python_files_leave_out",
     "status_lost",
     "testpaths_leave_out",
     "testpaths_narrowed",
@@ -353,16 +353,18 @@ def _key_patterns(text: str, key: str) -> Iterable[tuple[str, list[str]]]:
                 yield m.group(3).strip(), patterns
 
 
-def collects_none_of(text: str, test_files: Iterable[str]) -> str | None:
-    """Why a pytest configuration's ``python_files`` collects none of the task's test files (``*_test.py``
-    where every test is ``test_*.py``), or None; None too when the task has no test files to judge by."""
+def python_files_leave_out(text: str, test_files: Iterable[str]) -> str | None:
+    """Why a pytest configuration's ``python_files`` leaves some of the task's test files uncollected (``*_test.py``
+    where every test is ``test_*.py``; round 32: one file of them and ``check_*.py``), or None; None too when the
+    task has no test files to judge by."""
     names = [posixpath.basename(f) for f in test_files if f.endswith(".py") and posixpath.basename(f) != "conftest.py"]
     names = [n for n in names if n.startswith("test") or n.endswith("_test.py") or n.endswith("_tests.py")]
     if not names:
         return None
     for value, patterns in _key_patterns(text, "python_files"):
-        if not any(fnmatch.fnmatch(n, p) for n in names for p in patterns):
-            return f"python_files collects none of the task's tests: {value[:60]!r}"
+        left = [n for n in names if not any(fnmatch.fnmatch(n, p) for p in patterns)]
+        if left:
+            return f"python_files leaves out the task's {left[0]!r}: {value[:60]!r}"
     return None
 
 
