@@ -72,3 +72,10 @@ def test_merge_any_layers_deep():
     assert merge_all(layers) == want
     assert merge(layers[0], layers[1]) == _layered(layers[0], layers[1])
     assert layers == before
+    # and one section deeper than any above, its depth drawn too: a merge that recurses only so deep is still
+    # the bug below that depth (red-team round 33 stopped at eight levels)
+    depth = rng.randint(10, 40)
+    deep_base, deep_over = {names[2]: 1, names[3]: 2}, {names[3]: 3}
+    for _ in range(depth):
+        deep_base, deep_over = {names[0]: deep_base}, {names[0]: deep_over}
+    assert merge(deep_base, deep_over) == _layered(deep_base, deep_over)

@@ -43,3 +43,9 @@ def test_newest_of_versions_drawn_at_random():
     numeric = sorted(versions, key=lambda v: tuple(int(x) for x in v.split(".")))
     assert newest(shuffled) == top
     assert sorted(shuffled, key=sort_key) == numeric
+    # and one part wider than any above, its width drawn too: a comparison of parts padded to some width, or
+    # numeric only up to some size, is still the bug (red-team round 33 padded them to two digits)
+    k = rng.randint(6, 30)
+    wide = [f"{major}.{'9' * k}.0", f"{major}.{10**k}.0", f"{major}.{10**k}.{'9' * k}"]
+    assert newest(sorted(wide, key=lambda _: rng.random())) == wide[2]
+    assert sorted(wide[::-1], key=sort_key) == wide
