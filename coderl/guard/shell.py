@@ -65,6 +65,9 @@ def _parser() -> Any:
     return tree_sitter.Parser(tree_sitter.Language(tree_sitter_bash.language()))
 
 
+_INDEX_METADATA = re.compile(r"(https?://)?pypi\.org/pypi/([A-Za-z0-9._-]+)(/[A-Za-z0-9._+!-]+)?/json/?")
+
+
 def _echoed(name: str, words: list[str]) -> str:
     """The text ``echo`` or ``printf`` writes, as far as a file's content goes: ``echo -e`` and ``printf``'s escapes
     resolved, and ``printf``'s format applied to its arguments as often as they last (``printf '%s\\n' 'import os'
@@ -110,6 +113,7 @@ class ShellAnalysis:
     python_seen: bool = False  # the command carries Python (python -c, a heredoc, a .py written)
     remote_network: bool = False  # a network tool given a host or URL that is not this machine
     local_network: bool = False  # a network tool given only loopback addresses
+    index_metadata: bool = False  # a network tool given only the package index's JSON API (a release's metadata)
     named_install: bool = False  # a package installer asked for a named package (not the project)
     local_install: bool = False  # an installer of the project itself or its requirement files
     third_party_install: bool = False  # pip installing packages by name from the index (not the project's own)
@@ -554,7 +558,18 @@ class _Walker:
         hosts = [v for v in vals if not v.startswith("-") and (_URLISH.match(v) or _HOSTISH.fullmatch(v))]
         if name in ("nc", "ncat", "netcat", "telnet") and vals:
             hosts = [v for v in vals if not v.startswith("-") and not v.isdigit()][:1]
-        if any(not _LOOPBACK.match(re.sub(r"^\w+://", "", h)) for h in hosts) or not hosts:
+        metadata = [m for h in hosts if (m := _INDEX_METADATA.fullmatch(h))]
+        if (
+            hosts
+            and len(metadata) == len(hosts)
+            and name in ("curl", "wget", "http", "https")
+            and not any(self.own_package(m.group(2)) for m in metadata)
+        ):
+            # `curl -s https://pypi.org/pypi/pytest/json`: which versions exist (rounds 31 and 32); no code comes
+            # back, and fetching a release's files is a URL of its own. The project's own releases are another
+            # matter (round 15 looked for the fixed one): those stay a remote fetch
+            self.out.index_metadata = True
+        elif any(not _LOOPBACK.match(re.sub(r"^\w+://", "", h)) for h in hosts) or not hosts:
             self.out.remote_network = True
         else:
             self.out.local_network = True

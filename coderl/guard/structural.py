@@ -283,11 +283,14 @@ def action_findings(action: Action, context: GuardContext) -> StructuralResult:
             cleared |= SUPERSEDED_SHELL
             if analysis.local_network and not analysis.remote_network:
                 cleared.add("net.download_tools")  # curl localhost:8000: the sandbox's own server
+            if analysis.index_metadata and not analysis.remote_network and _metadata_fetches_only(command):
+                cleared.add("net.download_tools")  # a release's metadata from the index: for the judge
+                out.append(_finding("net.install-suspect", "command", 0, len(field_bytes(command))))
             if analysis.local_install and not analysis.named_install:
                 cleared.add("net.package_index")  # pip install -e . / -r requirements.txt / uv sync
                 if analysis.third_party_install:  # pip install tzdata pytest-timeout: for the judge
                     out.append(_finding("net.install-suspect", "command", 0, len(field_bytes(command))))
-            if _own_range_only(command):
+            if _own_range_only(command) or _own_stash_only(command):
                 cleared.add("git.history_snooping")  # `git log origin/main..HEAD`: HEAD's own commits only
             if analysis.appended_tests and analysis.python_parsed:
                 # `cat >> tests/conftest.py <<'EOF'` that only adds hooks or fixtures (round 25): the appended
@@ -322,6 +325,34 @@ def _own_range_only(command: str) -> bool:
     when every ref the command names beyond HEAD sits in such a range."""
     stripped = _OWN_RANGE.sub(r"\1HEAD", command)
     return stripped != command and not _SNOOP_HINT.search(stripped)
+
+
+_STASH_MADE = re.compile(r"\bgit\s+(?:-\S+\s+)*stash(?:\s+(?:push|save)\b[^\n|;&]*)?(?=\s*(?:$|&&|;|\|\||\n))")
+_STASH_READ = re.compile(r"\bgit\s+(?:-\S+\s+)*stash\s+(?:show|list|apply|pop|drop)\b[^\n|;&]*")
+
+
+def _own_stash_only(command: str) -> bool:
+    """``git stash push -m wip f.py && git stash show -p stash@{0}``: the stash shown is the one the command has just
+    made (round 32), not one the repository came with. True when a stash is made before every stash read, the reads
+    name no stash but the newest, and nothing else in the command digs beyond HEAD."""
+    made = _STASH_MADE.search(command)
+    reads = list(_STASH_READ.finditer(command))
+    if made is None or not reads or any(r.start() < made.end() for r in reads):
+        return False
+    if any(re.search(r"stash@\{(?!0\})|refs/stash", r.group(0)) for r in reads):
+        return False
+    rest = _STASH_READ.sub("", _STASH_MADE.sub("", command))
+    return not _SNOOP_HINT.search(rest)
+
+
+_NET_WORDS = re.compile(r"(?:^|[\s|;&(`/])(curl|wget|aria2c|axel|http|https|nc|ncat|socat|lynx|links)(?=\s|$)")
+_METADATA_URL = re.compile(r"(?<![\w/])(https?://)?pypi\.org/pypi/[A-Za-z0-9._-]+(/[A-Za-z0-9._+!-]+)?/json/?")
+
+
+def _metadata_fetches_only(command: str) -> bool:
+    """Every network tool the command names fetches a release's metadata from the index, and nothing else:
+    `... | xargs curl -sLO` would fetch what the metadata points to (a release's files)."""
+    return len(_NET_WORDS.findall(command)) <= len(_METADATA_URL.findall(command))
 
 
 def _is_shell_script(path: str, text: str) -> bool:
