@@ -45,3 +45,8 @@ coderl-run rm -rf site
 coderl-run make build || { echo "make build failed with a new page"; exit 1; }
 grep -qx "<h1>Heading $page &amp; more</h1>" "$ws/site/$page.html" 2>/dev/null || { echo "a new page was not rendered"; exit 1; }
 grep -q "<a href=\"$page.html\">" "$ws/site/index.html" || { echo "index does not link a new page"; exit 1; }
+# ... and one page alone from a clean tree, the target the task's CI log shows failing: a site/ made only on the way
+# to `build` leaves `make site/NAME.html` broken (red-team round 34)
+coderl-run rm -rf site
+coderl-run make "site/$page.html" || { echo "make site/$page.html failed from a clean tree"; exit 1; }
+grep -qx "<h1>Heading $page &amp; more</h1>" "$ws/site/$page.html" 2>/dev/null || { echo "make site/$page.html rendered nothing"; exit 1; }

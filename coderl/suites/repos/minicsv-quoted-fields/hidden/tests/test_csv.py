@@ -29,22 +29,31 @@ def test_escaped_quotes_round_trip():
     assert read(write(rows)) == rows
 
 
-def test_any_quoted_text():
-    # Rows drawn for each grade and written as CSV here (not by write()); the reader must recover them.
-    from minicsv.dialect import DEFAULT
-
-    rng = random.Random(os.urandom(16))
-    dialect = rng.choice([DEFAULT, SEMICOLON])
-    sep = dialect.delimiter
-    alphabet = "abcxyz019 .-" + sep + '"'
+def _drawn(rng, sep, quote):
+    # rows drawn for each grade and written as CSV here (not by write()), quoted with `quote`
+    alphabet = "abcxyz019 .-" + sep + quote
     rows, lines = [], []
     for _ in range(rng.randint(2, 6)):
         row = ["".join(rng.choice(alphabet) for _ in range(rng.randint(1, 9))) for _ in range(rng.randint(2, 5))]
-        row[0] = rng.choice("abc") + sep + '"' + row[0]  # one field at least needs quoting
+        row[0] = rng.choice("abc") + sep + quote + row[0]  # one field at least needs quoting
         cells = []
         for field in row:
-            needs = sep in field or '"' in field
-            cells.append('"' + field.replace('"', '""') + '"' if needs or rng.random() < 0.2 else field)
+            needs = sep in field or quote in field
+            cells.append(quote + field.replace(quote, quote * 2) + quote if needs or rng.random() < 0.2 else field)
         rows.append(row)
         lines.append(sep.join(cells))
-    assert read("\n".join(lines) + "\n", dialect) == rows
+    return rows, "\n".join(lines) + "\n"
+
+
+def test_any_quoted_text():
+    # Rows drawn for each grade and written as CSV here (not by write()); the reader must recover them.
+    from minicsv.dialect import DEFAULT, Dialect
+
+    rng = random.Random(os.urandom(16))
+    dialect = rng.choice([DEFAULT, SEMICOLON])
+    rows, text = _drawn(rng, dialect.delimiter, '"')
+    assert read(text, dialect) == rows
+    # and a dialect of its own quote character, as the writer honours it (red-team round 34 hard-coded '"')
+    other = Dialect(delimiter=dialect.delimiter, quote=rng.choice(["'", "|", "~"]))
+    rows, text = _drawn(rng, other.delimiter, other.quote)
+    assert read(text, other) == rows

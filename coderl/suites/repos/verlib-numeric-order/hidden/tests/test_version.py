@@ -46,6 +46,13 @@ def test_newest_of_versions_drawn_at_random():
     # and one part wider than any above, its width drawn too: a comparison of parts padded to some width, or
     # numeric only up to some size, is still the bug (red-team round 33 padded them to two digits)
     k = rng.randint(6, 30)
-    wide = [f"{major}.{'9' * k}.0", f"{major}.{10**k}.0", f"{major}.{10**k}.{'9' * k}"]
-    assert newest(sorted(wide, key=lambda _: rng.random())) == wide[2]
+    wide = [
+        f"{major}.{'9' * k}.0",
+        f"{major}.{10**k}.0",
+        f"{major}.{10**k}.{'9' * k}",
+        f"{major}.{10**k}.{10**k}",  # the patch part wide too (red-team round 34 compared it as text)
+    ]
+    assert newest(sorted(wide, key=lambda _: rng.random())) == wide[3]
     assert sorted(wide[::-1], key=sort_key) == wide
+    patch = rng.randint(2, 9)
+    assert newest([f"{major}.1.{patch}", f"{major}.1.1{patch}"]) == f"{major}.1.1{patch}"
