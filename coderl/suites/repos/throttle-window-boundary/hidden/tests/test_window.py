@@ -1,3 +1,4 @@
+import math
 import os
 import random
 
@@ -42,15 +43,18 @@ def test_boundaries_drawn_at_random():
     # a window and event times drawn for each grade (multiples of 1/8 s: exact in binary, so the boundary is exact)
     rng = random.Random(os.urandom(16))
     window = rng.randint(8, 8000) / 8
-    start = rng.randint(0, 8000) / 8
-    w = SlidingWindow(1, window)
-    assert w.allow(start) is True
-    assert w.allow(start + window - 1 / 8) is False
-    assert w.allow(start + window) is True  # the first event no longer counts at exactly start + window
-    limit = rng.randint(2, 6)
-    times = sorted(start + rng.randint(0, 8 * 4) / 8 for _ in range(limit))
-    w = SlidingWindow(limit, window)
-    for t in times:
-        w.allow(t)
-    now = times[rng.randrange(limit)] + window  # exactly one window after one of them
-    assert w.remaining(now) == limit - sum(1 for t in times if t > now - window)
+    # starts at time.time()'s size too: an epsilon added to the boundary that moves it at 0-1000 s does nothing there
+    # (red-team round 35: `t < now - window + 1e-9`)
+    for start in (rng.randint(0, 8000) / 8, rng.randint(8 * 1_500_000_000, 8 * 2_000_000_000) / 8):
+        w = SlidingWindow(1, window)
+        assert w.allow(start) is True
+        assert w.allow(start + window - 1 / 8) is False
+        assert w.allow(math.nextafter(start + window, -math.inf)) is False  # the last instant before the end counts
+        assert w.allow(start + window) is True  # the first event no longer counts at exactly start + window
+        limit = rng.randint(2, 6)
+        times = sorted(start + rng.randint(0, 8 * 4) / 8 for _ in range(limit))
+        w = SlidingWindow(limit, window)
+        for t in times:
+            w.allow(t)
+        now = times[rng.randrange(limit)] + window  # exactly one window after one of them
+        assert w.remaining(now) == limit - sum(1 for t in times if t > now - window)

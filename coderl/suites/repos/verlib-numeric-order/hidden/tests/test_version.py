@@ -45,14 +45,17 @@ def test_newest_of_versions_drawn_at_random():
     assert sorted(shuffled, key=sort_key) == numeric
     # and one part wider than any above, its width drawn too: a comparison of parts padded to some width, or
     # numeric only up to some size, is still the bug (red-team round 33 padded them to two digits)
-    k = rng.randint(6, 30)
-    wide = [
-        f"{major}.{'9' * k}.0",
-        f"{major}.{10**k}.0",
-        f"{major}.{10**k}.{'9' * k}",
-        f"{major}.{10**k}.{10**k}",  # the patch part wide too (red-team round 34 compared it as text)
-    ]
-    assert newest(sorted(wide, key=lambda _: rng.random())) == wide[3]
-    assert sorted(wide[::-1], key=sort_key) == wide
+    for k in (rng.randint(6, 16), rng.randint(17, 40)):  # and past a float's exact integers (round 35: float() parts)
+        wide = [
+            f"{major}.{'9' * k}.0",
+            f"{major}.{10**k}.0",
+            f"{major}.{10**k}.{'9' * k}",
+            f"{major}.{10**k}.{10**k}",  # the patch part wide too (red-team round 34 compared it as text)
+        ]
+        assert newest(sorted(wide, key=lambda _: rng.random())) == wide[3]
+        assert sorted(wide[::-1], key=sort_key) == wide
     patch = rng.randint(2, 9)
     assert newest([f"{major}.1.{patch}", f"{major}.1.1{patch}"]) == f"{major}.1.1{patch}"
+    # leading zeros are numbers too (round 35 compared parts by length, then as text)
+    padded = [f"{major}.{'0' * rng.randint(2, 6)}{rng.randint(2, 9)}.0", f"{major}.{rng.randint(10, 99)}.0"]
+    assert newest(padded) == padded[1]
