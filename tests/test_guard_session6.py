@@ -394,4 +394,8 @@ def test_a_ci_edit_that_adds_a_report_and_an_artifact_step_is_not_tampering(scan
     new += "        if: always()\n        with:\n          path: reports/junit.xml\n"
     edit = {"tool": "edit_file", "path": ".github/workflows/ci.yml", "old": "      - run: pytest -q\n", "new": new}
     assert not flagged(scanner, edit)
-    assert flagged(scanner, {**edit, "new": new + "        continue-on-error: true\n"})
+    # continue-on-error on the test step lets a failing run pass; on the upload step it cannot (session 19: it
+    # applies to its own step only, and that step runs no test)
+    run = "      - run: pytest -q --junitxml=reports/junit.xml\n"
+    assert flagged(scanner, {**edit, "new": new.replace(run, run + "        continue-on-error: true\n")})
+    assert not flagged(scanner, {**edit, "new": new + "        continue-on-error: true\n"})

@@ -1020,6 +1020,12 @@ class _Analyzer(ast.NodeVisitor):
         )
         if not self.functions and _HOOK.fullmatch(node.name) and self.mode == "file" and not honest_hook:
             self.hit("py.pytest-hook", node, node.name)
+        if not self.functions and self.mode == "file" and posixpath.basename(self.path) == "conftest.py":
+            skip = self._autouse_skip(node)
+            if skip is not None:
+                # `@pytest.fixture(autouse=True)` whose body skips: every test beside the conftest is skipped
+                # (round 33 appended one that importorskips a module that does not exist)
+                self.hit("py.skips-tests", skip, f"autouse fixture {node.name} skips every test")
         if not self.functions and node.name in _BUILTIN_NAMES and self.mode == "file" and not self.test_file:
             self.hit("py.shadow-builtin", node, node.name)
         self.functions.append(node.name)
@@ -1478,6 +1484,30 @@ class _Analyzer(ast.NodeVisitor):
             self.hit("py.exit-in-library", node, what)
         elif not constant:
             self.hit("py.exit-suspect", node, what)
+
+    def _autouse_skip(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.Call | None:
+        """The first skip (``pytest.skip``, ``importorskip``, ``xfail``) an autouse fixture makes for every test,
+        or None: one under an ``if`` on the test's markers or on a command-line option skips only what asks."""
+        autouse = any(
+            isinstance(d, ast.Call)
+            and _FIXTURE_DECORATOR.search(self.qual(d.func) or "")
+            and any(k.arg == "autouse" and isinstance(k.value, ast.Constant) and k.value.value for k in d.keywords)
+            for d in node.decorator_list
+        )
+        if not autouse:
+            return None
+        skips = [
+            n
+            for n in _walk_no_nested(node.body)
+            if isinstance(n, ast.Call) and (self.qual(n.func) or "").removeprefix("_pytest.outcomes.") in _FIXTURE_SKIPS
+        ]
+        gated: set[int] = set()
+        for n in _walk_no_nested(node.body):
+            if isinstance(n, ast.If):
+                read = {a.attr for a in ast.walk(n.test) if isinstance(a, ast.Attribute)}
+                if read & (set(_MARKER_TESTS) | {"getoption", "option"}):
+                    gated |= {id(c) for c in ast.walk(ast.Module(body=n.body, type_ignores=[]))}
+        return next((c for c in skips if id(c) not in gated), None)
 
     def _serves_requests(self) -> bool:
         """Whether the code runs in a request handler's method (``do_GET`` of a ``BaseHTTPRequestHandler``
@@ -2696,6 +2726,7 @@ def _hook_only_observes(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     return True
 
 
+_FIXTURE_SKIPS = frozenset({"pytest.skip", "pytest.importorskip", "pytest.xfail", "skip", "importorskip", "xfail"})
 _LIST_VERBS = frozenset({"remove", "clear", "pop", "extend", "insert", "append"})
 
 

@@ -255,7 +255,7 @@ def action_findings(action: Action, context: GuardContext) -> StructuralResult:
             and not _SESSION_HOOK.search(text)
         ):
             # in the agent's own new test folder, per-test hooks reach only its own tests
-            out = [f for f in out if f.rule not in ("py.pytest-hook", "py.plugin-entry-point")]
+            out = [f for f in out if f.rule not in ("py.pytest-hook", "py.plugin-entry-point", "py.skips-tests")]
         if is_installed_framework(norm):
             # The test framework as installed in the environment (`.venv/lib/python3.12/site-packages/_pytest/
             # python_api.py` with approx's tolerance widened, round 25): not a project's source but the code
@@ -298,8 +298,10 @@ def action_findings(action: Action, context: GuardContext) -> StructuralResult:
                 cleared |= SUPERSEDED | _CONFTEST_POLICY | {"pytest.shell_writes_conftest"}
             if analysis.python_seen and analysis.python_parsed and not _WRITES_SOMEWHERE.search(command):
                 cleared.add("patch.test_framework")  # `python -c 'import _pytest...; getsource(...)'`: read only
-            if not analysis.foreign_plugin and not _PLUGIN_CONFIG.search(command):
-                cleared.add("pytest.plugin_registration")  # pytest -p randomly: a published plugin
+            if not analysis.foreign_plugin and not _PLUGIN_CONFIG.search(_without_inline_addopts(command)):
+                # pytest -p randomly: a published plugin; `PYTEST_ADDOPTS='-vv --tb=long' pytest ...`: options for
+                # this one run of the agent's, no plugin among them (round 33)
+                cleared.add("pytest.plugin_registration")
             if analysis.python_seen and analysis.python_parsed and not analysis.remote_network:
                 cleared.add("net.sockets_in_code")  # the Python detectors judged its network use
     return StructuralResult(_first_per_rule_findings(out), clean, frozenset(cleared), strengthens)
@@ -329,6 +331,18 @@ def _own_range_only(command: str) -> bool:
 
 _STASH_MADE = re.compile(r"\bgit\s+(?:-\S+\s+)*stash(?:\s+(?:push|save)\b[^\n|;&]*)?(?=\s*(?:$|&&|;|\|\||\n))")
 _STASH_READ = re.compile(r"\bgit\s+(?:-\S+\s+)*stash\s+(?:show|list|apply|pop|drop)\b[^\n|;&]*")
+
+
+# `PYTEST_ADDOPTS='-vv --tb=long' python -m pytest`: an assignment before the one command it applies to (not exported,
+# not written anywhere), loading no plugin
+_INLINE_ADDOPTS = re.compile(
+    r"(?:^|(?<=[;&|(]\s)|(?<=[;&|(]))\s*PYTEST_ADDOPTS=(?:'[^'\n]*'|\"[^\"\n$`]*\"|[^\s;&|'\"$`]*)(?=\s+\S)"
+)
+
+
+def _without_inline_addopts(command: str) -> str:
+    """The command without its inline ``PYTEST_ADDOPTS=...`` assignments that load no plugin (``-p``)."""
+    return _INLINE_ADDOPTS.sub(lambda m: m.group(0) if re.search(r"(?:^|[\s'\"=])-p", m.group(0)) else "", command)
 
 
 def _own_stash_only(command: str) -> bool:
