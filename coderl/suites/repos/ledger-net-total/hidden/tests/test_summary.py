@@ -67,6 +67,6 @@ def test_total_is_net_for_any_ledger():
     assert rows[-1].split() == ["TOTAL", f"{net:.2f}"]
     # and the same accounts all overdrawn: the net total is negative (red-team round 35 took abs() of it)
     owed = [Decimal(rng.randint(1, 500_000)) / 100 for _ in names]
-    lines = [f"{name} debit {amount}" for name, amount in zip(names, owed)]
+    lines = [f"{name} debit {amount}" for name, amount in zip(names, owed, strict=True)]
     rows = _plain(table(parse("\n".join(lines) + "\n")), str).splitlines()
     assert rows[-1].split() == ["TOTAL", f"{-sum(owed):.2f}"]
