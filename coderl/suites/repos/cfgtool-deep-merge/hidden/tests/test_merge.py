@@ -76,6 +76,10 @@ def test_merge_any_layers_deep():
     # the bug below that depth (red-team round 33 stopped at eight levels)
     # and at 66, the deepest section the grading boundary carries (red-team round 35 stopped at 64 levels; a limit
     # past what the boundary carries is past anything a grade can show)
+    # an empty section in the later layer keeps the earlier one's keys (round 36 recursed only into non-empty ones)
+    empty = {names[0]: {names[1]: {names[2]: 1}, names[3]: 2}}
+    assert merge(empty, {names[0]: {names[1]: {}}}) == _layered(empty, {names[0]: {names[1]: {}}})
+    assert merge(empty, {names[0]: {}}) == empty
     for depth in (rng.randint(10, 40), 66):
         deep_base, deep_over = {names[2]: 1, names[3]: 2}, {names[3]: 3}
         for _ in range(depth):

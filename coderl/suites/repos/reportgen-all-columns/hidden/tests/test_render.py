@@ -61,6 +61,9 @@ def test_any_records():
     assert cells[2:] == [[record.get(key, "") for key in order] for record in records]
     # and a column first seen far down a long report, how far drawn too: columns taken from the first so many
     # records only are still the bug (red-team round 33 sampled the first hundred)
+    # a column whose only value is empty or None is a column too (round 36 skipped empty values)
+    blank = [{keys[0]: "x"}, {keys[1]: rng.choice(["", None])}, {keys[0]: "y", keys[2]: "z"}]
+    assert column_order(blank) == [keys[0], keys[1], keys[2]]
     for size in (rng.randint(200, 2000), rng.randint(20_000, 50_000)):  # (round 35 took the first 10,000)
         many = [{keys[0]: f"r{i}"} for i in range(size)]
         many.append({keys[0]: "end", keys[-1]: "late"})

@@ -45,7 +45,9 @@ def test_newest_of_versions_drawn_at_random():
     assert sorted(shuffled, key=sort_key) == numeric
     # and one part wider than any above, its width drawn too: a comparison of parts padded to some width, or
     # numeric only up to some size, is still the bug (red-team round 33 padded them to two digits)
-    for k in (rng.randint(6, 16), rng.randint(17, 40)):  # and past a float's exact integers (round 35: float() parts)
+    # and past a float's exact integers (round 35: float() parts), and far past any padding width (round 36 padded to
+    # 64 digits)
+    for k in (rng.randint(6, 16), rng.randint(17, 40), rng.randint(41, 1000)):
         wide = [
             f"{major}.{'9' * k}.0",
             f"{major}.{10**k}.0",
