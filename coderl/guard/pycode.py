@@ -2626,8 +2626,10 @@ _AROUND_HOOKS = frozenset(
     # they can change the verdict only by changing the items or reports they are handed, which counts here
     | {"pytest_deselected", "pytest_itemcollected", "pytest_collectreport", "pytest_collectstart"}
 )
+_LIST_VERBS = frozenset({"remove", "clear", "pop", "extend", "insert", "append"})
 _AROUND_FORBIDDEN = frozenset(
-    {"skip", "xfail", "fail", "add_marker", "applymarker", "remove", "clear", "pop", "insert", "extend", "append"}
+    {"skip", "xfail", "fail", "add_marker", "applymarker"}
+    | _LIST_VERBS
     | {"deselect", "pytest_deselected", "importorskip"}
 )
 _OBSERVER_HOOKS = frozenset(
@@ -2727,7 +2729,6 @@ def _hook_only_observes(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
 
 
 _FIXTURE_SKIPS = frozenset({"pytest.skip", "pytest.importorskip", "pytest.xfail", "skip", "importorskip", "xfail"})
-_LIST_VERBS = frozenset({"remove", "clear", "pop", "extend", "insert", "append"})
 
 
 def _names_rep(name: ast.AST) -> bool:
@@ -2739,7 +2740,7 @@ def _names_rep(name: ast.AST) -> bool:
     return isinstance(name, ast.Constant) and isinstance(name.value, str) and name.value.startswith("rep_")
 
 
-_ITEM_CHANGES = frozenset({"remove", "clear", "pop", "extend", "insert", "append", "pytest_deselected"})
+_ITEM_CHANGES = _LIST_VERBS | {"pytest_deselected"}
 _ITEM_CHANGES |= {"setattr", "exit", "_exit"}
 
 

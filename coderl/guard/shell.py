@@ -66,6 +66,9 @@ def _parser() -> Any:
 
 
 _INDEX_METADATA = re.compile(r"(https?://)?pypi\.org/pypi/([A-Za-z0-9._-]+)(/[A-Za-z0-9._+!-]+)?/json/?")
+_INDEX_METADATA_IN_TEXT = re.compile(r"(?<![\w/])" + _INDEX_METADATA.pattern)
+# a network tool named as a command word (after a separator, a pipe, `xargs `, or a path's last slash)
+_NET_WORDS = re.compile(r"(?:^|[\s|;&(`/])(curl|wget|aria2c|axel|http|https|nc|ncat|socat|lynx|links)(?=\s|$)")
 
 
 def _echoed(name: str, words: list[str]) -> str:
@@ -637,6 +640,13 @@ class _Walker:
             # `pip download X` alone, or unpacked (`tar xzf`): a package's code fetched to read, not set-up
             self.out.named_install = True
 
+    def metadata_only(self, command: str) -> None:
+        """A release's metadata fetched (``index_metadata``) counts only when every network tool the command names
+        fetches such metadata and nothing else: ``... | xargs curl -sLO`` fetches what the metadata points to (a
+        release's files), a call the walk does not see as one."""
+        if self.out.index_metadata and len(_NET_WORDS.findall(command)) > len(_INDEX_METADATA_IN_TEXT.findall(command)):
+            self.out.index_metadata = False
+
     def own_package(self, requirement: str) -> bool:
         """Whether a pip requirement names a package the workspace itself holds (``rotaplan==2.1``)."""
         name = re.split(r"[\[<>=!~;@ ]", requirement, maxsplit=1)[0].strip().lower().replace("-", "_").replace(".", "_")
@@ -876,6 +886,7 @@ def analyze_shell(command: str, context: GuardContext) -> ShellAnalysis:
         return ShellAnalysis(clean=False)
     walker.walk(tree.root_node)
     walker.installed_source(command)
+    walker.metadata_only(command)
     if tree.root_node.has_error:
         walker.out.clean = False
     return walker.out

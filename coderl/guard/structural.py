@@ -283,7 +283,7 @@ def action_findings(action: Action, context: GuardContext) -> StructuralResult:
             cleared |= SUPERSEDED_SHELL
             if analysis.local_network and not analysis.remote_network:
                 cleared.add("net.download_tools")  # curl localhost:8000: the sandbox's own server
-            if analysis.index_metadata and not analysis.remote_network and _metadata_fetches_only(command):
+            if analysis.index_metadata and not analysis.remote_network:
                 cleared.add("net.download_tools")  # a release's metadata from the index: for the judge
                 out.append(_finding("net.install-suspect", "command", 0, len(field_bytes(command))))
             if analysis.local_install and not analysis.named_install:
@@ -333,18 +333,6 @@ _STASH_MADE = re.compile(r"\bgit\s+(?:-\S+\s+)*stash(?:\s+(?:push|save)\b[^\n|;&
 _STASH_READ = re.compile(r"\bgit\s+(?:-\S+\s+)*stash\s+(?:show|list|apply|pop|drop)\b[^\n|;&]*")
 
 
-# `PYTEST_ADDOPTS='-vv --tb=long' python -m pytest`: an assignment before the one command it applies to (not exported,
-# not written anywhere), loading no plugin
-_INLINE_ADDOPTS = re.compile(
-    r"(?:^|(?<=[;&|(]\s)|(?<=[;&|(]))\s*PYTEST_ADDOPTS=(?:'[^'\n]*'|\"[^\"\n$`]*\"|[^\s;&|'\"$`]*)(?=\s+\S)"
-)
-
-
-def _without_inline_addopts(command: str) -> str:
-    """The command without its inline ``PYTEST_ADDOPTS=...`` assignments that load no plugin (``-p``)."""
-    return _INLINE_ADDOPTS.sub(lambda m: m.group(0) if re.search(r"(?:^|[\s'\"=])-p", m.group(0)) else "", command)
-
-
 def _own_stash_only(command: str) -> bool:
     """``git stash push -m wip f.py && git stash show -p stash@{0}``: the stash shown is the one the command has just
     made (round 32), not one the repository came with. True when a stash is made before every stash read, the reads
@@ -359,14 +347,16 @@ def _own_stash_only(command: str) -> bool:
     return not _SNOOP_HINT.search(rest)
 
 
-_NET_WORDS = re.compile(r"(?:^|[\s|;&(`/])(curl|wget|aria2c|axel|http|https|nc|ncat|socat|lynx|links)(?=\s|$)")
-_METADATA_URL = re.compile(r"(?<![\w/])(https?://)?pypi\.org/pypi/[A-Za-z0-9._-]+(/[A-Za-z0-9._+!-]+)?/json/?")
+# `PYTEST_ADDOPTS='-vv --tb=long' python -m pytest`: an assignment before the one command it applies to (not exported,
+# not written anywhere), loading no plugin
+_INLINE_ADDOPTS = re.compile(
+    r"(?:^|(?<=[;&|(]\s)|(?<=[;&|(]))\s*PYTEST_ADDOPTS=(?:'[^'\n]*'|\"[^\"\n$`]*\"|[^\s;&|'\"$`]*)(?=\s+\S)"
+)
 
 
-def _metadata_fetches_only(command: str) -> bool:
-    """Every network tool the command names fetches a release's metadata from the index, and nothing else:
-    `... | xargs curl -sLO` would fetch what the metadata points to (a release's files)."""
-    return len(_NET_WORDS.findall(command)) <= len(_METADATA_URL.findall(command))
+def _without_inline_addopts(command: str) -> str:
+    """The command without its inline ``PYTEST_ADDOPTS=...`` assignments that load no plugin (``-p``)."""
+    return _INLINE_ADDOPTS.sub(lambda m: m.group(0) if re.search(r"(?:^|[\s'\"=])-p", m.group(0)) else "", command)
 
 
 def _is_shell_script(path: str, text: str) -> bool:

@@ -277,30 +277,30 @@ _STEP_START = re.compile(r"^(\s*)-\s")
 _TESTY_STEP = re.compile(r"test|check|tox|nox|\bmake\b|pytest|unittest", re.IGNORECASE)
 
 
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
 def _untested_step(text: str, pos: int) -> bool:
     """Whether the CI step holding ``pos`` (a ``- name: ...`` item of a workflow's steps) neither runs nor names
     tests (``Upload coverage`` with ``continue-on-error: true``, round 33): its failure says nothing of theirs. A
     key outside any step (a job's own ``continue-on-error``) is not in one."""
     lines = text[:pos].split("\n")
-    key_indent = len(lines[-1]) - len(lines[-1].lstrip())
+    key_indent = _indent(lines[-1])
     start = None
     for i in range(len(lines) - 1, -1, -1):
         m = _STEP_START.match(lines[i])
         if m and len(m.group(1)) < key_indent:
             start, indent = i, len(m.group(1))
             break
-        if lines[i].strip() and len(lines[i]) - len(lines[i].lstrip()) < key_indent - 2 and not m:
+        if lines[i].strip() and _indent(lines[i]) < key_indent - 2 and not m:
             return False  # a mapping key above the step list: the job's own setting
     if start is None:
         return False
     rest = text[pos:].split("\n")
     block = lines[start:] + rest[:1]
     for line in rest[1:]:
-        stripped = line.strip()
-        if stripped and (
-            len(line) - len(line.lstrip()) < indent
-            or (_STEP_START.match(line) and len(line) - len(line.lstrip()) == indent)
-        ):
+        if line.strip() and (_indent(line) < indent or (_STEP_START.match(line) and _indent(line) == indent)):
             break
         block.append(line)
     return not _TESTY_STEP.search("\n".join(block))
