@@ -1,4 +1,5 @@
 import copy
+import math
 import os
 import random
 
@@ -85,3 +86,48 @@ def test_merge_any_layers_deep():
         for _ in range(depth):
             deep_base, deep_over = {names[0]: deep_base}, {names[0]: deep_over}
         assert merge(deep_base, deep_over) == _layered(deep_base, deep_over)
+
+
+def _wide(rng, lo, hi):
+    # an integer in [lo, hi], log-uniform: small values as often as large ones
+    return min(hi, lo - 1 + int(math.exp(rng.uniform(0, math.log(hi - lo + 2)))))
+
+
+def _leaf(rng):
+    # any value a layer may hold: empty, falsy, a list, a section with nothing in it
+    return rng.choice(
+        [rng.randint(-999, 999), "".join(rng.choice("xyz0123") for _ in range(4)), "", 0, None, False, True, 1.5, [],
+         [rng.randint(0, 9)], {}]
+    )
+
+
+def _spined(rng, spine, names, depth):
+    # a section `depth` levels deep along the shared spine of names, with shallow sections and leaves beside it
+    out = {}
+    for name in rng.sample(names, _wide(rng, 0, len(names))):
+        out[name] = _leaf(rng) if rng.random() < 0.6 else {n: _leaf(rng) for n in rng.sample(names, _wide(rng, 0, 3))}
+    if depth > 0 and rng.random() < 0.95:
+        out[spine[depth]] = _spined(rng, spine, names, depth - 1)
+    elif rng.random() < 0.5:
+        out[spine[depth]] = _leaf(rng)  # a leaf where another layer has a section, or the reverse
+    return out
+
+
+def test_any_layers_against_a_reference():
+    # Differential: layers drawn from the whole space the issue names (sections 0 to 66 levels deep, every layer
+    # along the same path so that depth decides, empty sections, falsy values, sections replaced by leaves and
+    # leaves by sections, one to eight layers), merged by the reference made here (`_layered`).
+    rng = random.Random(os.urandom(16))
+    for _ in range(40):
+        names = _names(rng) + [f"k{i}" for i in range(rng.randint(0, 4))]
+        depth = rng.randint(60, 66) if rng.random() < 0.25 else _wide(rng, 0, 66)
+        spine = [rng.choice(names) for _ in range(depth + 1)]
+        layers = [_spined(rng, spine, names, rng.choice([depth, _wide(rng, 0, depth)])) for _ in range(_wide(rng, 1, 8))]
+        before = copy.deepcopy(layers)
+        want = {}
+        for layer in layers:
+            want = _layered(want, layer)
+        assert merge_all(layers) == want
+        for base, over in zip(layers, layers[1:]):
+            assert merge(base, over) == _layered(base, over)
+        assert layers == before

@@ -1,3 +1,4 @@
+import math
 import os
 import random
 
@@ -68,3 +69,42 @@ def test_any_records():
         many = [{keys[0]: f"r{i}"} for i in range(size)]
         many.append({keys[0]: "end", keys[-1]: "late"})
         assert column_order(many) == [keys[0], keys[-1]]
+
+
+def _wide(rng, lo, hi):
+    # an integer in [lo, hi], log-uniform: small values as often as large ones
+    return min(hi, lo - 1 + int(math.exp(rng.uniform(0, math.log(hi - lo + 2)))))
+
+
+def test_any_records_against_a_reference():
+    # Differential: reports drawn from the whole space the issue names (0 to 50,000 records, 1 to 40 keys, each key
+    # first seen anywhere from the first record to the last, in any order within its record, with empty, None,
+    # falsy and list values, records with no keys), their columns worked out by the reference made here.
+    rng = random.Random(os.urandom(16))
+    for _ in range(30):
+        keys = set()
+        while len(keys) < _wide(rng, 1, 40):
+            keys.add("".join(rng.choice("abcdefghijklmnopqrstuvwxyz_0123") for _ in range(rng.randint(1, 9))))
+        keys = sorted(keys, key=lambda _: rng.random())
+        size = _wide(rng, 1, 50_000)
+        first = {}
+        for key in keys:
+            at = rng.choice([size - 1 - _wide(rng, 0, size - 1), _wide(rng, 0, size - 1)])  # late as often as early
+            first.setdefault(at, []).append(key)
+        records, known = [], []
+        for i in range(size):
+            record_keys = first.get(i, []) + (rng.sample(known, min(len(known), _wide(rng, 0, 3))) if known else [])
+            rng.shuffle(record_keys)
+            values = ["", None, 0, False, [], "x", 1.5, f"v{i}"]
+            records.append({key: rng.choice(values) for key in record_keys})
+            known += first.get(i, [])
+        order = []
+        for record in records:
+            order += [key for key in record if key not in order]
+        assert column_order(records) == order
+        if size <= 30:
+            shown = [{key: f"c{rng.randint(0, 99)}" for key in record} for record in records]
+            table = _plain(render(shown, fmt="github"), str).splitlines()
+            cells = [[cell.strip() for cell in line.strip().strip("|").split("|")] for line in table]
+            assert cells[0] == order
+            assert cells[2:] == [[record.get(key, "") for key in order] for record in shown]

@@ -1,3 +1,4 @@
+import math
 import os
 import random
 
@@ -61,3 +62,45 @@ def test_newest_of_versions_drawn_at_random():
     # leading zeros are numbers too (round 35 compared parts by length, then as text)
     padded = [f"{major}.{'0' * rng.randint(2, 6)}{rng.randint(2, 9)}.0", f"{major}.{rng.randint(10, 99)}.0"]
     assert newest(padded) == padded[1]
+
+
+def _wide(rng, lo, hi):
+    # an integer in [lo, hi], log-uniform: small values as often as huge ones
+    return min(hi, lo - 1 + int(math.exp(rng.uniform(0, math.log(hi - lo + 2)))))
+
+
+def _part(rng):
+    # one version part: zero, or 1 to 1000 digits drawn log-uniformly, at times with leading zeros
+    if rng.random() < 0.1:
+        return "0" * rng.randint(1, 3)
+    digits = str(rng.randint(1, 9)) + "".join(rng.choice("0123456789") for _ in range(_wide(rng, 1, 1000) - 1))
+    return "0" * rng.choice([0, 0, 0, 1, 2, 5]) + digits
+
+
+def test_any_versions_against_a_reference():
+    # Differential: lists of versions drawn from the whole space the issue names (any width, leading zeros,
+    # pre-releases beside their releases, shared prefixes so that later parts decide), sorted and searched by a
+    # reference made here. A fix that holds for the inputs of the tests above only is the bug on these.
+    rng = random.Random(os.urandom(16))
+    for _ in range(60):
+        pools = [[_part(rng) for _ in range(rng.randint(1, 3))] for _ in range(3)]
+        versions, numbers = [], {}
+        for _ in range(_wide(rng, 1, 40)):
+            text = tuple(rng.choice(pool) for pool in pools)
+            number = tuple(int(part) for part in text)
+            if numbers.setdefault(number, text) != text:
+                continue  # the same numbers written another way: their order is not the issue's
+            tag = rng.choice(["alpha", "beta.2", "rc.1", "rc.11", "dev0", "0", "x.7.z"])
+            kinds = rng.choice([("release",), ("pre",), ("release", "pre")])
+            for kind in kinds:
+                version = ".".join(text) + ("-" + tag if kind == "pre" else "")
+                if version not in versions and not (kind == "pre" and any(v.startswith(".".join(text) + "-") for v in versions)):
+                    versions.append(version)
+
+        def reference(version):
+            core, _, pre = version.partition("-")
+            return (*(int(part) for part in core.split(".")), not pre)
+
+        shuffled = sorted(versions, key=lambda _: rng.random())
+        assert sorted(shuffled, key=sort_key) == sorted(shuffled, key=reference)
+        assert newest(shuffled) == max(shuffled, key=reference)
