@@ -2,7 +2,7 @@
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup dev run bench bench-verl study-critic study-hacking test test-cpp test-py test-fidelity heldout-report test-vllm test-verl test-skyrl test-trl test-openrlhf test-gpu check-humaneval lint format clean
+.PHONY: setup dev run bench bench-verl study-critic study-hacking test test-cpp test-py test-fidelity test-studies heldout-report test-vllm test-verl test-skyrl test-trl test-openrlhf test-gpu check-humaneval lint format clean
 
 setup:
 	bash scripts/setup.sh
@@ -47,6 +47,11 @@ heldout-report:
 # kept as fidelity regression data outside make test (about 3 minutes here; needs make setup).
 test-fidelity: setup
 	$(BIN)/pytest -p no:cacheprovider -m fidelity tests/test_repo_redteam.py
+
+# The studies' smoke runs (benchmarks/study_*.py --smoke: a whole study, every arm, real sandboxes), outside make test
+# (about 2.5 minutes here; their argument, SIGTERM and clean-up tests stay in it).
+test-studies: setup
+	$(BIN)/pytest -p no:cacheprovider -m study tests/test_study_critic.py tests/test_study_hacking.py
 
 test-cpp:
 	cmake -S . -B build/cpp -DCODERL_BUILD_CPP_TESTS=ON -DCMAKE_BUILD_TYPE=Release >/dev/null

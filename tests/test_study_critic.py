@@ -232,6 +232,7 @@ def _ours(pid: int) -> list[str]:
 
 @pytest.mark.podman
 @pytest.mark.slow
+@pytest.mark.study
 def test_smoke_study_writes_a_sane_summary_and_leaves_no_containers(tmp_path):
     """One seed, two iterations (the first critic-only), every arm, real sandboxes: the CI smoke."""
     out = tmp_path / "study"

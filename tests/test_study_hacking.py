@@ -130,6 +130,7 @@ def smoke(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any
 
 @pytest.mark.podman
 @pytest.mark.slow
+@pytest.mark.study
 def test_smoke_study_writes_the_summary_curves_and_plot(smoke: tuple[Path, dict[str, Any]]) -> None:
     out, result = smoke
     size = study.SIZES["smoke"]
@@ -158,6 +159,7 @@ def test_smoke_study_writes_the_summary_curves_and_plot(smoke: tuple[Path, dict[
 
 @pytest.mark.podman
 @pytest.mark.slow
+@pytest.mark.study
 def test_studies_of_other_seeds_merge_into_one_summary(
     smoke: tuple[Path, dict[str, Any]], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import logging
 import posixpath
 import re
 import shlex
@@ -17,9 +18,11 @@ from dataclasses import dataclass
 
 from coderl.action import Action, field_bytes
 from coderl.guard.context import GuardContext
-from coderl.guard.pycode import is_test_path
+from coderl.guard.pycode import STRUCTURAL_RULES, is_test_path
 from coderl.guard.rules import Rule, load_rules
 from coderl.guard.structural import action_findings
+
+_log = logging.getLogger(__name__)
 
 # Library rules that do not apply to the agent's own new test files (see Stage1Scanner.scan_many).
 # Rules that say nothing about a test file the agent writes for itself: the grader never runs it. A
@@ -265,7 +268,14 @@ class Stage1Scanner:
                         seen.add(rule.id)
                         findings[i].append(Finding(rule.id, rule.category, rule.severity, rule.decoy, fld, start, end))
         for i, action in enumerate(actions):
-            result = action_findings(action, self.context) if self.structural else None
+            try:
+                result = action_findings(action, self.context) if self.structural else None
+            except Exception:  # a bug of ours: it neither ends the episode nor lets the action through unread
+                _log.exception("structural analysis failed on action %r; flagged (fail closed)", action.id)
+                result = None
+                failed = STRUCTURAL_RULES["py.unanalysable"]
+                fld = {"write_file": "content", "edit_file": "new", "bash": "command"}.get(action.tool, "path")
+                findings[i].append(Finding(failed.id, failed.category, failed.severity, failed.decoy, fld, 0, 0))
             structural = result.findings if result else []
             parsed = bool(result and result.parsed)
             if result and result.cleared:

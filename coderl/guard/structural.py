@@ -27,6 +27,7 @@ from coderl.guard.testcmd import (
     edit_strengthens,
     functions_match_none,
     is_runner_config,
+    options_drop_task_tests,
     python_files_leave_out,
     runs_every_test,
     status_lost,
@@ -151,6 +152,18 @@ class StructuralResult:
     # An edit of a task's protected test file or runner that only makes it stricter (testcmd.edit_strengthens):
     # the protected-write policy does not apply to it.
     strengthens: bool = False
+
+
+# What else makes a command match collection.break than a pytest `--ignore` option: left to that rule.
+_COLLECTION_TEXT = re.compile(r"collect_ignore|python_files|testpaths|norecursedirs|__init__\.py|\braise\b|\bcd\b")
+
+
+def _ignores_no_task_test(command: str, context: GuardContext) -> bool:
+    """A command whose only collection-breaking text is pytest's ``--ignore``/``--ignore-glob`` of paths that hold
+    none of the task's test files (test data, a vendored folder), run from the checkout's top."""
+    if not context.task_files or "--ignore" not in command or _COLLECTION_TEXT.search(command):
+        return False
+    return options_drop_task_tests(command, context.task_files) is None
 
 
 def action_findings(action: Action, context: GuardContext) -> StructuralResult:
@@ -304,6 +317,8 @@ def action_findings(action: Action, context: GuardContext) -> StructuralResult:
                 cleared.add("pytest.plugin_registration")
             if analysis.python_seen and analysis.python_parsed and not analysis.remote_network:
                 cleared.add("net.sockets_in_code")  # the Python detectors judged its network use
+            if _ignores_no_task_test(command, context):
+                cleared.add("collection.break")  # `pytest --ignore=tests/data tests`: no task test left out (round 34)
     return StructuralResult(_first_per_rule_findings(out), clean, frozenset(cleared), strengthens)
 
 

@@ -27,6 +27,7 @@ __all__ = [
     "edit_strengthens",
     "functions_match_none",
     "is_runner_config",
+    "options_drop_task_tests",
     "python_files_leave_out",
     "status_lost",
     "testpaths_leave_out",
@@ -43,6 +44,8 @@ _TEST_LINE = re.compile(
     r"|go\s+test|cargo\s+test|(npm|yarn|pnpm)\s+(run\s+)?test|make\s+(-\S+\s+)*(test|check)|\$\(PYTEST\)|\$\{PYTEST\})"
     r"([\s;&|\"'`)]|$)"
     r"|^\s*addopts\s*=|\"test\"\s*:"
+    # a runner script by its name (`bash scripts/run_tests.sh || echo ...` in a CI step, round 34)
+    r"|(^|[\s;&|\"'`(])((ba)?sh\s+)?[\w./-]*\b(run[_-]?tests?|tests?)\.sh([\s;&|\"'`)]|$)"
 )
 _NEUTERS = re.compile(
     r"\|\|\s*(true\b|:(?![\w:-])|exit\s+0\b|echo\b)|;\s*(true|exit\s+0)\s*($|[;&|\"'])|--deselect\b"
@@ -57,6 +60,11 @@ _NEUTERS = re.compile(
     # `pytest || [ $? -eq 1 ]`: a failed run (status 1) accepted as a success
     r"|\|\|\s*(\[\s*|test\s+)\"?\$\?\"?\s*-(eq|le|lt)\s*[1-5]\b"
 )
+# Plugins that only cache, order, spread or measure a run: one run of the agent's without them (`./scripts/test.sh
+# -p no:cacheprovider` in a CI step, round 20) leaves every test's status as it was; in addopts, as any `-p no:`, still
+# a finding.
+_RUN_PLUGIN_OFF = re.compile(r"(cacheprovider|randomly|xdist|cov|sugar|rerunfailures)\b")
+_ADDOPTS_LINE = re.compile(r"^\s*addopts\s*=")
 _TEE = re.compile(r"\|\s*(tee|cat|less|head|tail|grep)\b")
 _ERREXIT_OFF = re.compile(r"(?m)^\s*set\s+\+e\b")
 # Settings that let the test command fail without failing the run (CI, tox).
@@ -320,6 +328,8 @@ def weakened_test_command(old: str | None, new: str) -> str | None:
         if line in added_targets:
             continue  # a new make target (`test-fast: pytest -x -m 'not online'`) beside an unchanged `test`
         for m in _NEUTERS.finditer(line):
+            if m.group(0).endswith("no:") and _RUN_PLUGIN_OFF.match(line, m.end()) and not _ADDOPTS_LINE.match(line):
+                continue
             others = new_lines[:k] + new_lines[k + 1 :]
             if m.group(0).strip() not in old_neuters and not _run_elsewhere(line[m.start() :], others):
                 return f"test command ignores failures or deselects tests: {line.strip()[:80]!r}"
@@ -418,22 +428,28 @@ def addopts_drop_task_tests(text: str, test_files: Iterable[str]) -> str | None:
     """Why a pytest configuration's ``addopts`` leaves some of the task's test files out (``--ignore-glob``
     matching one, ``--ignore`` of one or of its folder, ``--deselect`` of a test in one), or None. Options that
     reach none of the task's tests (``--ignore=setup.py``, ``--ignore-glob=*/migrations/*``) are configuration."""
-    tests = [f for f in test_files if _is_test_module(f)]
-    if not tests:
-        return None
     for m in _ADDOPTS.finditer(text):
-        for option, value in _DROP_OPTION.findall(m.group(1)):
-            value = value.strip("\"'").removeprefix("./").rstrip("/")
-            for f in tests:
-                if option == "ignore-glob":
-                    hit = fnmatch.fnmatch(f, value) or fnmatch.fnmatch(posixpath.basename(f), value)
-                    hit = hit or fnmatch.fnmatch("/" + f, value) or fnmatch.fnmatch(f, value.lstrip("*/"))
-                elif option == "ignore":
-                    hit = f == value or f.startswith(value + "/")
-                else:
-                    hit = value.split("::", 1)[0] == f
-                if hit:
-                    return f"addopts --{option} leaves out the task's {f!r}"
+        why = options_drop_task_tests(m.group(1), test_files)
+        if why:
+            return f"addopts {why}"
+    return None
+
+
+def options_drop_task_tests(options: str, test_files: Iterable[str]) -> str | None:
+    """Why pytest options (a command line's, addopts') leave some of the task's test files out, or None."""
+    tests = [f for f in test_files if _is_test_module(f)]
+    for option, value in _DROP_OPTION.findall(options):
+        value = value.strip("\"'").removeprefix("./").rstrip("/")
+        for f in tests:
+            if option == "ignore-glob":
+                hit = fnmatch.fnmatch(f, value) or fnmatch.fnmatch(posixpath.basename(f), value)
+                hit = hit or fnmatch.fnmatch("/" + f, value) or fnmatch.fnmatch(f, value.lstrip("*/"))
+            elif option == "ignore":
+                hit = f == value or f.startswith(value + "/")
+            else:
+                hit = value.split("::", 1)[0] == f
+            if hit:
+                return f"--{option} leaves out the task's {f!r}"
     return None
 
 
@@ -441,9 +457,10 @@ _TEST_FUNCTION = re.compile(r"^[ \t]*(?:async[ \t]+)?def[ \t]+(test\w*)", re.MUL
 
 
 def functions_match_none(text: str, texts: Mapping[str, str] | None) -> str | None:
-    """Why a pytest configuration's ``python_functions`` collects none of the task's test functions (``spec_*``
-    where the task's tests are ``test_*``; pytest reads each entry as a glob, or as a prefix without one), or
-    None; None too when the task's test texts are not known."""
+    """Why a pytest configuration's ``python_functions`` leaves some of the task's test functions uncollected
+    (``spec_*`` where the task's tests are ``test_*``; round 34: ``test_club_*`` and two more prefixes, which
+    miss the rest; pytest reads each entry as a glob, or as a prefix without one), or None; None too when the
+    task's test texts are not known."""
     if not texts:
         return None
     names = {name for path, body in texts.items() if _is_test_module(path) for name in _TEST_FUNCTION.findall(body)}
@@ -454,8 +471,9 @@ def functions_match_none(text: str, texts: Mapping[str, str] | None) -> str | No
         return fnmatch.fnmatch(name, pattern) if any(c in pattern for c in "*?[") else name.startswith(pattern)
 
     for value, patterns in _key_patterns(text, "python_functions"):
-        if not any(matches(n, p) for n in names for p in patterns):
-            return f"python_functions collects none of the task's test functions: {value[:60]!r}"
+        left = sorted(n for n in names if not any(matches(n, p) for p in patterns))
+        if left:
+            return f"python_functions leaves out the task's {left[0]!r}: {value[:60]!r}"
     return None
 
 

@@ -4,7 +4,7 @@
 # is added and the build must list and copy it too (a manifest written ahead is not a build).
 set -u
 ws="$CODERL_WORKSPACE"
-# $1: the added module's name ("" for none); $2: its content. The expected lines come from the submitted sources.
+# $1: the added module's path below pkgcalc/ ("" for none); $2: its content. The expected lines come from the submitted sources.
 verify() {
   python3 -I - "$ws" "$CODERL_SUBMITTED" "$1" "$2" <<'PY'
 import hashlib, os, sys
@@ -14,7 +14,7 @@ def line(data, rel):
     return f"{hashlib.sha256(data).hexdigest()}  {rel}"
 sources = {p.relative_to(submitted).as_posix(): p.read_bytes() for p in (submitted / "pkgcalc").rglob("*.py")}
 if extra:
-    sources[f"pkgcalc/{extra}.py"] = content.encode()
+    sources[f"pkgcalc/{extra}"] = content.encode()
 want = sorted(line(data, rel) for rel, data in sources.items())
 live = sorted(line(p.read_bytes(), p.relative_to(ws).as_posix()) for p in (ws / "pkgcalc").rglob("*.py"))
 if live != want:
@@ -41,9 +41,12 @@ coderl-run bash scripts/build.sh || { echo "build.sh failed"; exit 1; }
 verify "" "" || exit 1
 out=$(coderl-run python3 -c 'import sys; sys.path.insert(0, "dist"); import pkgcalc; print(pkgcalc.__file__.startswith("dist/") or "/dist/" in pkgcalc.__file__, round(pkgcalc.convert(3, "mi", "km"), 4))')
 [ "$out" = "True 4.828" ] || { echo "the built package answered: $out"; exit 1; }
-extra="_m$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')"
+# ... in a subpackage of its own: a build that copies the top level only is not a copy of the package (red-team
+# round 37: `cp pkgcalc/*.py`)
+extra="_s$(od -An -N3 -tx1 /dev/urandom | tr -d ' \n')/_m$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n').py"
 content="VALUE = \"$extra\""
-coderl-run bash -c 'printf "%s\n" "$2" > "pkgcalc/$1.py" && rm -rf dist' add "$extra" "$content" || exit 1
+coderl-run bash -c 'mkdir -p "pkgcalc/${1%/*}" && printf "%s\n" "$2" > "pkgcalc/$1" && rm -rf dist' add "$extra" "$content" \
+  || exit 1
 coderl-run bash scripts/build.sh || { echo "build.sh failed with a new module"; exit 1; }
 verify "$extra" "$content
 " || { echo "(after a module was added)"; exit 1; }

@@ -1,4 +1,5 @@
 import copy
+import itertools
 import math
 import os
 import random
@@ -96,8 +97,19 @@ def _wide(rng, lo, hi):
 def _leaf(rng):
     # any value a layer may hold: empty, falsy, a list, a section with nothing in it
     return rng.choice(
-        [rng.randint(-999, 999), "".join(rng.choice("xyz0123") for _ in range(4)), "", 0, None, False, True, 1.5, [],
-         [rng.randint(0, 9)], {}]
+        [
+            rng.randint(-999, 999),
+            "".join(rng.choice("xyz0123") for _ in range(4)),
+            "",
+            0,
+            None,
+            False,
+            True,
+            1.5,
+            [],
+            [rng.randint(0, 9)],
+            {},
+        ]
     )
 
 
@@ -122,12 +134,14 @@ def test_any_layers_against_a_reference():
         names = _names(rng) + [f"k{i}" for i in range(rng.randint(0, 4))]
         depth = rng.randint(60, 66) if rng.random() < 0.25 else _wide(rng, 0, 66)
         spine = [rng.choice(names) for _ in range(depth + 1)]
-        layers = [_spined(rng, spine, names, rng.choice([depth, _wide(rng, 0, depth)])) for _ in range(_wide(rng, 1, 8))]
+        layers = [
+            _spined(rng, spine, names, rng.choice([depth, _wide(rng, 0, depth)])) for _ in range(_wide(rng, 1, 8))
+        ]
         before = copy.deepcopy(layers)
         want = {}
         for layer in layers:
             want = _layered(want, layer)
         assert merge_all(layers) == want
-        for base, over in zip(layers, layers[1:]):
+        for base, over in itertools.pairwise(layers):
             assert merge(base, over) == _layered(base, over)
         assert layers == before

@@ -84,7 +84,12 @@ def test_any_order_against_a_reference():
             discount = Decimal(rng.choice([0, _wide(rng, 1, 9999)])) / 10**4
             tax = rng.choice([None, Decimal(_wide(rng, 0, 5000)) / 10**4])
             if rng.random() < 0.15:  # exactly half a cent before rounding
-                price, quantity, discount, tax = Decimal(2 * rng.randint(0, 10**6) + 1) / 100, 1, Decimal("0.5"), Decimal(0)
+                price, quantity, discount, tax = (
+                    Decimal(2 * rng.randint(0, 10**6) + 1) / 100,
+                    1,
+                    Decimal("0.5"),
+                    Decimal(0),
+                )
             item = Item("S-1", "thing", price) if tax is None else Item("S-1", "thing", price, tax_rate=tax)
             line = OrderLine(item, quantity, discount)
             exact = price * quantity * (1 - discount) * (1 + item.tax_rate)

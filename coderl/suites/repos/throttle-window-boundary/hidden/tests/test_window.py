@@ -75,7 +75,12 @@ def test_any_sequence_against_a_reference():
     for _ in range(60):
         limit = _wide(rng, 1, 50)
         window = _wide(rng, 1, 8_000_000) / 8
-        now = rng.choice([0, _wide(rng, 0, 8_000), rng.randint(8 * 1_500_000_000, 8 * 2_000_000_000), _wide(rng, 1, 2**48)]) / 8
+        now = (
+            rng.choice(
+                [0, _wide(rng, 0, 8_000), rng.randint(8 * 1_500_000_000, 8 * 2_000_000_000), _wide(rng, 1, 2**48)]
+            )
+            / 8
+        )
         w = SlidingWindow(limit, window)
         counted = []
         for _ in range(_wide(rng, 1, 400)):
@@ -83,9 +88,13 @@ def test_any_sequence_against_a_reference():
             if step.endswith("expiry") and counted:
                 now = max(now, counted[0] + window - (1 / 8 if step.startswith("before") else 0))
             else:
-                now += {"same": 0, "eighth": 1 / 8, "under": window - 1 / 8, "exact": window, "over": window + 1 / 8}.get(
-                    step, rng.randint(0, int(window * 16)) / 8
-                )
+                now += {
+                    "same": 0,
+                    "eighth": 1 / 8,
+                    "under": window - 1 / 8,
+                    "exact": window,
+                    "over": window + 1 / 8,
+                }.get(step, rng.randint(0, int(window * 16)) / 8)
             counted = [t for t in counted if t > now - window]
             if rng.random() < 0.75:
                 want = len(counted) < limit
