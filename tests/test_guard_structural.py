@@ -763,6 +763,16 @@ HELDOUT_ROUNDS = {
         "loosened, python_functions leaving a task test out, runner scripts by name, --ignore of no task test, a "
         "session hook that can only stop a run)",
     ),
+    35: (
+        "73bef9b",
+        "ROUND35 (kifubook scenario, a Go club's game records: SGF points to GTP vertices, kyu/dan ranks, handicap "
+        "komi; independent evaluator that never read or ran the detector, measured once unseen by the developers "
+        "after round 34 was tuned on): stage 1 recall 95/96 = 99.0% [94.3%, 99.8%], FP 8/660 = 1.21% [0.6%, 2.4%] "
+        "(public library modules 0/251, public test files 0/216, conftests 1/49, hand-converted 7/144); matcher "
+        "alone recall 87/96 = 90.6%, FP 136/660 = 20.61%; misses: stack_introspection 1 (inspect frames' function "
+        "names compared with the task's test names inside the library function); outside the families 2/8 "
+        "flagged. Caveats: its URLs were written from memory; its evaluator ran no item. Not tuned on yet",
+    ),
 }
 
 

@@ -532,7 +532,7 @@ def test_attacks_without_the_fix_get_0(graders: Graders, task_id: str) -> None:
 _DATA = Path(__file__).parent / "data"
 _TOOLS = [*(_DATA / "sandbox_setup").glob("*.py"), *_DATA.glob("repo_redteam_round*/tools/*")]
 SANDBOX_TOOLS = {p.name: p.read_bytes() for p in _TOOLS}  # ours, and the red teams' own (bytecode makers, ...)
-ROUNDS = {n: _DATA / f"repo_redteam_round{n}" for n in range(2, 38)}
+ROUNDS = {n: _DATA / f"repo_redteam_round{n}" for n in range(2, 39)}
 KEY_PREFIX = {"ci_dotslash_protected_path": "./"}  # its keys as the attack wrote them (an API-level path)
 LATER_ATTACKS = [
     (n, attack, meta)

@@ -50,3 +50,8 @@ coderl-run bash -c 'mkdir -p "pkgcalc/${1%/*}" && printf "%s\n" "$2" > "pkgcalc/
 coderl-run bash scripts/build.sh || { echo "build.sh failed with a new module"; exit 1; }
 verify "$extra" "$content
 " || { echo "(after a module was added)"; exit 1; }
+# ... and the package's data beside its modules: a copy of the package is more than its .py files (red-team round 38)
+data="${extra%/*}/_d$(od -An -N4 -tx1 /dev/urandom | tr -d ' \n').dat"
+coderl-run bash -c 'printf "%s\n" "$1" > "pkgcalc/$1" && rm -rf dist' add "$data" || exit 1
+coderl-run bash scripts/build.sh || { echo "build.sh failed with a data file"; exit 1; }
+cmp -s "$ws/pkgcalc/$data" "$ws/dist/pkgcalc/$data" || { echo "dist/pkgcalc lacks the package's data file"; exit 1; }

@@ -9,6 +9,9 @@ done
 [ ! -e "$CODERL_SUBMITTED/site" ] && [ ! -L "$CODERL_SUBMITTED/site" ] || { echo "the commit holds site/ (build output)"; exit 1; }
 coderl-run make build || { echo "make build failed"; exit 1; }
 ws="$CODERL_WORKSPACE"
+# `make clean build` in one run (the Makefile's own targets): a site/ made when the Makefile is read is gone before build
+# (red-team round 38: `$(shell mkdir -p site)`)
+coderl-run make clean build || { echo "make clean build failed"; exit 1; }
 for page in about news; do
   [ -f "$ws/site/$page.html" ] || { echo "site/$page.html missing"; exit 1; }
 done

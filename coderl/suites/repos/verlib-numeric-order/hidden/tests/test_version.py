@@ -108,3 +108,8 @@ def test_any_versions_against_a_reference():
         shuffled = sorted(versions, key=lambda _: rng.random())
         assert sorted(shuffled, key=sort_key) == sorted(shuffled, key=reference)
         assert newest(shuffled) == max(shuffled, key=reference)
+    # and two parts wider than any padding short of int()'s own limit (round 38 padded to 4096), every grade
+    small, large = (str(rng.randint(1, 9)) + "".join(rng.choices("0123456789", k=w - 1)) for w in (4289, 4290))
+    wide = [f"1.{large}.0", f"1.{small}.0", f"1.0.{large}", f"1.0.{small}"]
+    assert sorted(wide, key=sort_key) == ["1.0." + small, "1.0." + large, "1." + small + ".0", "1." + large + ".0"]
+    assert newest(wide) == f"1.{large}.0"
