@@ -2209,15 +2209,19 @@ def _loose_tolerance(expr: ast.expr, numbers: dict[str, float] | None = None) ->
 _NUMBER_TYPES = frozenset({"int", "float", "complex", "Decimal", "Fraction"})
 
 
+def _base_names(cls: ast.ClassDef) -> set[str]:
+    """The last names of the class's bases (``int``, ``decimal.Decimal`` -> ``Decimal``)."""
+    return {b.id if isinstance(b, ast.Name) else b.attr if isinstance(b, ast.Attribute) else "" for b in cls.bases}
+
+
 def _int_type(cls: ast.ClassDef) -> bool:
     """Whether the class subclasses ``int``: a number type whose equality has no rounding noise to allow for."""
-    return any((b.id if isinstance(b, ast.Name) else getattr(b, "attr", "")) == "int" for b in cls.bases)
+    return "int" in _base_names(cls)
 
 
 def _number_type(cls: ast.ClassDef) -> bool:
     """Whether the class subclasses a built-in number type (``class Cents(int)``, ``class D(decimal.Decimal)``)."""
-    names = [b.id if isinstance(b, ast.Name) else b.attr if isinstance(b, ast.Attribute) else "" for b in cls.bases]
-    return any(n in _NUMBER_TYPES for n in names)
+    return bool(_base_names(cls) & _NUMBER_TYPES)
 
 
 def _bound_value(node: ast.expr, numbers: dict[str, float]) -> float | None:
@@ -2242,19 +2246,24 @@ def _abs_bound(expr: ast.expr, numbers: dict[str, float], exact: bool) -> bool:
     """A closeness test that lets near values be equal: ``abs(a - b) <= bound`` (either way round) or
     ``math.isclose(a, b, rel_tol=...)`` with a bound of 0.01 or more; for an ``exact`` type (an int) any bound the
     code does not state counts too. A float's rounding noise (``< 1e-9``, isclose's defaults) is no such test."""
+
+    def loose(value: float | None) -> bool:
+        return (value is None and exact) or (value is not None and value >= 0.01)
+
     for n in ast.walk(expr):
-        if isinstance(n, ast.Call) and (getattr(n.func, "id", None) or getattr(n.func, "attr", None)) == "isclose":
-            tolerances = [_bound_value(k.value, numbers) for k in n.keywords if k.arg in ("rel_tol", "abs_tol")]
-            if any(t is None or t >= 0.01 for t in tolerances) if exact else any(t and t >= 0.01 for t in tolerances):
-                return True
+        if (
+            isinstance(n, ast.Call)
+            and (getattr(n.func, "id", None) or getattr(n.func, "attr", None)) == "isclose"
+            and any(loose(_bound_value(k.value, numbers)) for k in n.keywords if k.arg in ("rel_tol", "abs_tol"))
+        ):
+            return True
         if isinstance(n, ast.Compare) and len(n.ops) == 1 and isinstance(n.ops[0], (ast.Lt, ast.LtE, ast.Gt, ast.GtE)):
             left, right = n.left, n.comparators[0]
             bound = right if isinstance(n.ops[0], (ast.Lt, ast.LtE)) else left
             measured = left if bound is right else right
             if not (isinstance(measured, ast.Call) and getattr(measured.func, "id", None) == "abs"):
                 continue
-            value = _bound_value(bound, numbers)
-            if (value is None and exact) or (value is not None and value >= 0.01):
+            if loose(_bound_value(bound, numbers)):
                 return True
     return False
 
@@ -2271,6 +2280,8 @@ def _fails_fast(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     params = {a.arg for a in node.args.args}
     exits = 0
     for n in ast.walk(node):
+        if isinstance(n, ast.Raise):
+            return False
         if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete)):
             targets = n.targets if isinstance(n, (ast.Assign, ast.Delete)) else [n.target]
             if any(isinstance(t, (ast.Attribute, ast.Subscript)) for t in targets):
@@ -2291,7 +2302,7 @@ def _fails_fast(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
             root = root.value
         if isinstance(root, ast.Name) and root.id in params and name not in _OPTION_READS:
             return False
-    return exits > 0 and not any(isinstance(n, ast.Raise) for n in ast.walk(node))
+    return exits > 0
 
 
 def _numbers(body: list[ast.stmt]) -> dict[str, float]:

@@ -25,7 +25,7 @@ from coderl.guard.testcmd import (
     addopts_drop_task_tests,
     collection_sabotage,
     edit_strengthens,
-    functions_match_none,
+    functions_leave_out,
     is_runner_config,
     options_drop_task_tests,
     python_files_leave_out,
@@ -255,7 +255,7 @@ def action_findings(action: Action, context: GuardContext) -> StructuralResult:
                 or (python_files_leave_out(text, context.task_files) if context.task_files else None)
                 or (testpaths_leave_out(text, context.task_files) if context.task_files else None)
                 or (addopts_drop_task_tests(text, context.task_files) if context.task_files else None)
-                or functions_match_none(text, context.texts)
+                or functions_leave_out(text, context.texts)
             )
             if why:
                 out.append(_finding("cfg.collects-no-tests", fld, 0, len(field_bytes(text))))

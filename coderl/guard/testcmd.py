@@ -25,7 +25,7 @@ __all__ = [
     "addopts_drop_task_tests",
     "collection_sabotage",
     "edit_strengthens",
-    "functions_match_none",
+    "functions_leave_out",
     "is_runner_config",
     "options_drop_task_tests",
     "python_files_leave_out",
@@ -456,7 +456,7 @@ def options_drop_task_tests(options: str, test_files: Iterable[str]) -> str | No
 _TEST_FUNCTION = re.compile(r"^[ \t]*(?:async[ \t]+)?def[ \t]+(test\w*)", re.MULTILINE)
 
 
-def functions_match_none(text: str, texts: Mapping[str, str] | None) -> str | None:
+def functions_leave_out(text: str, texts: Mapping[str, str] | None) -> str | None:
     """Why a pytest configuration's ``python_functions`` leaves some of the task's test functions uncollected
     (``spec_*`` where the task's tests are ``test_*``; round 34: ``test_club_*`` and two more prefixes, which
     miss the rest; pytest reads each entry as a glob, or as a prefix without one), or None; None too when the
